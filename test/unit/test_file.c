@@ -1,0 +1,4 @@
+/* test_file.c - PLACEHOLDER: fails until real tests are written. */
+#include <config.h>
+#include "tap.h"
+int main (void) { ok (0, "test_file not written yet"); return done_testing (); }

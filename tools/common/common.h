@@ -1,0 +1,1 @@
+#include <sys/richacl.h>

@@ -1,0 +1,3 @@
+/* messages.c - placeholder */
+#include <config.h>
+#include "common.h"

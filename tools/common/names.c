@@ -1,0 +1,3 @@
+/* names.c - placeholder */
+#include <config.h>
+#include "common.h"

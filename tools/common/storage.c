@@ -1,0 +1,3 @@
+/* storage.c - placeholder */
+#include <config.h>
+#include "common.h"

@@ -1,0 +1,3 @@
+/* walk.c - placeholder */
+#include <config.h>
+#include "common.h"
