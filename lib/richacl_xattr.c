@@ -107,14 +107,20 @@ richacl_from_xattr (const void *value, size_t size)
   p += XATTR_HEADER_SIZE;
   richacl_for_each_entry (ace, acl)
     {
+      unsigned short flags = get_le16 (p + 2);
+
+      /*
+       * Check the flags before storing them: an entry that claimed
+       * RICHACE_UNMAPPED_WHO would make richacl_free() free its id.
+       */
+      if (flags & ~RICHACE_VALID_FLAGS)
+	goto free_invalid;
       ace->e_type = get_le16 (p);
-      ace->e_flags = get_le16 (p + 2);
+      ace->e_flags = flags;
       ace->e_mask = get_le32 (p + 4);
       ace->e_id = get_le32 (p + 8);
       p += XATTR_ENTRY_SIZE;
 
-      if (ace->e_flags & ~RICHACE_VALID_FLAGS)
-	goto free_invalid;
       if ((ace->e_flags & RICHACE_SPECIAL_WHO)
 	  && ace->e_id > RICHACE_EVERYONE_SPECIAL_ID)
 	goto free_invalid;

@@ -1,2 +1,276 @@
+/*
+ * getrichacl - show the Rich Access Control Lists of files.
+ */
 #include <config.h>
-int main (void) { return 1; }
+#include "common.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <locale.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "closeout.h"
+#include "error.h"
+#include "progname.h"
+#include "quote.h"
+#include "version-etc.h"
+#include "xalloc.h"
+
+#define AUTHORS "The richacl authors"
+
+enum
+{
+  RAW_OPTION = CHAR_MAX + 1,
+  FULL_OPTION,
+  UNALIGNED_OPTION,
+  ACCESS_OPTION,
+  XATTR_NAME_OPTION,
+  HELP_OPTION,
+  VERSION_OPTION
+};
+
+static struct option const long_options[] = {
+  {"long", no_argument, NULL, 'l'},
+  {"full", no_argument, NULL, FULL_OPTION},
+  {"raw", no_argument, NULL, RAW_OPTION},
+  {"unaligned", no_argument, NULL, UNALIGNED_OPTION},
+  {"numeric-ids", no_argument, NULL, 'n'},
+  {"access", optional_argument, NULL, ACCESS_OPTION},
+  {"xattr-name", required_argument, NULL, XATTR_NAME_OPTION},
+  {"help", no_argument, NULL, HELP_OPTION},
+  {"version", no_argument, NULL, VERSION_OPTION},
+  {NULL, 0, NULL, 0}
+};
+
+/* How to show ACLs. */
+static bool opt_long, opt_full, opt_raw, opt_unaligned, opt_numeric;
+
+/* With --access: whose permissions to show. */
+static bool opt_access;
+static uid_t access_uid;
+static gid_t *access_groups;
+static int access_n_groups;
+
+static void
+usage (int status)
+{
+  if (status != EXIT_SUCCESS)
+    fprintf (stderr, _("Try '%s --help' for more information.\n"),
+	     program_name);
+  else
+    {
+      printf (_("Usage: %s [OPTION]... FILE...\n"), program_name);
+      fputs (_("Show the Rich Access Control List (RichACL) of each FILE.\n\
+\n"), stdout);
+      fputs (_("\
+  -l, --long             show permissions and flags by name\n\
+      --full             show every permission, including the ones that\n\
+                           are always allowed\n\
+      --raw              show the ACL as stored: flags, file masks and\n\
+                           entries, before the masks are applied\n\
+      --unaligned        do not align the output in columns\n\
+  -n, --numeric-ids      show user and group ids as numbers\n\
+      --access[=USER[:GROUP...]]\n\
+                         show the permissions the ACL grants USER (a name\n\
+                           or number) in GROUPs (default: the groups of\n\
+                           USER in the group database), or the caller\n\
+"), stdout);
+      emit_common_help ();
+      emit_bug_reporting ();
+    }
+  exit (status);
+}
+
+/* Parse the argument of --access: USER[:GROUP...]. */
+static void
+parse_access (const char *arg)
+{
+  char *copy, *user, *rest, *group;
+  int n = 0;
+
+  if (!arg)
+    {
+      int count = getgroups (0, NULL);
+
+      access_uid = geteuid ();
+      access_groups = xnmalloc (count + 1, sizeof (gid_t));
+      count = getgroups (count, access_groups);
+      access_groups[count < 0 ? 0 : count] = getegid ();
+      access_n_groups = (count < 0 ? 0 : count) + 1;
+      return;
+    }
+  copy = xstrdup (arg);
+  user = copy;
+  rest = strchr (copy, ':');
+  if (rest)
+    *rest++ = 0;
+  if (!parse_user (user, &access_uid))
+    {
+      error (0, 0, _("invalid user %s"), quote (user));
+      usage (EXIT_USAGE);
+    }
+  if (!rest)
+    {
+      struct passwd *pw = getpwuid (access_uid);
+
+      access_groups = user_group_list (access_uid,
+				       pw ? pw->pw_gid : (gid_t) -1,
+				       &access_n_groups);
+      free (copy);
+      return;
+    }
+  access_groups = xnmalloc (strlen (rest) / 2 + 1, sizeof (gid_t));
+  for (group = strtok (rest, ":"); group; group = strtok (NULL, ":"))
+    if (!parse_group (group, &access_groups[n++]))
+      {
+	error (0, 0, _("invalid group %s"), quote (group));
+	usage (EXIT_USAGE);
+      }
+  access_n_groups = n;
+  free (copy);
+}
+
+static int
+text_flags (const struct stat *st)
+{
+  int flags = S_ISDIR (st->st_mode) ? RICHACL_TEXT_DIRECTORY_CONTEXT
+				    : RICHACL_TEXT_FILE_CONTEXT;
+
+  if (opt_long)
+    flags |= RICHACL_TEXT_LONG;
+  if (!opt_unaligned)
+    flags |= RICHACL_TEXT_ALIGN;
+  if (opt_numeric)
+    flags |= RICHACL_TEXT_NUMERIC_IDS;
+  if (opt_raw)
+    flags |= RICHACL_TEXT_SHOW_MASKS;
+  else if (!opt_full)
+    flags |= RICHACL_TEXT_SIMPLIFY;
+  return flags;
+}
+
+static void
+print_access (const char *file, const struct stat *st, struct richacl *acl)
+{
+  unsigned int mask;
+  char *text;
+
+  mask = richacl_granted_mask (acl, st->st_uid, st->st_gid, access_uid,
+			       access_groups, access_n_groups);
+  if (!S_ISDIR (st->st_mode))
+    mask &= ~RICHACE_DELETE_CHILD;
+  text = richacl_mask_to_text (mask, text_flags (st)
+			       & ~(RICHACL_TEXT_ALIGN | RICHACL_TEXT_SIMPLIFY));
+  if (!text)
+    xalloc_die ();
+  printf ("%s  %s\n", *text ? text : "-", file);
+  free (text);
+}
+
+static bool
+show_file (const char *file)
+{
+  struct stored_acl s;
+  struct stat st;
+  char *text;
+
+  if (stat (file, &st))
+    {
+      report_file_error (file, errno);
+      return false;
+    }
+  if (storage_load (file, &st, &s))
+    {
+      report_file_error (file, errno);
+      return false;
+    }
+  if (opt_access)
+    {
+      print_access (file, &st, s.acl);
+      stored_acl_release (&s);
+      return true;
+    }
+  /* The default view is what the ACL grants, without file masks. */
+  if (!opt_raw && richacl_apply_masks (&s.acl, st.st_uid))
+    xalloc_die ();
+  text = richacl_to_text (s.acl, text_flags (&st));
+  if (!text)
+    xalloc_die ();
+  printf ("%s:\n%s\n", file, text);
+  free (text);
+  stored_acl_release (&s);
+  return true;
+}
+
+int
+main (int argc, char **argv)
+{
+  const char *xattr_option = NULL;
+  bool ok = true;
+  int c;
+
+  set_program_name (argv[0]);
+  setlocale (LC_ALL, "");
+  bindtextdomain (PACKAGE, LOCALEDIR);
+  textdomain (PACKAGE);
+  atexit (close_stdout);
+
+  while ((c = getopt_long (argc, argv, "ln", long_options, NULL)) != -1)
+    {
+      switch (c)
+	{
+	case 'l':
+	  opt_long = true;
+	  break;
+	case 'n':
+	  opt_numeric = true;
+	  break;
+	case FULL_OPTION:
+	  opt_full = true;
+	  break;
+	case RAW_OPTION:
+	  opt_raw = true;
+	  break;
+	case UNALIGNED_OPTION:
+	  opt_unaligned = true;
+	  break;
+	case ACCESS_OPTION:
+	  opt_access = true;
+	  parse_access (optarg);
+	  break;
+	case XATTR_NAME_OPTION:
+	  xattr_option = optarg;
+	  break;
+	case HELP_OPTION:
+	  usage (EXIT_SUCCESS);
+	  break;
+	case VERSION_OPTION:
+	  version_etc (stdout, "getrichacl", PACKAGE_NAME, PACKAGE_VERSION,
+		       AUTHORS, (char *) NULL);
+	  exit (EXIT_SUCCESS);
+	default:
+	  usage (EXIT_USAGE);
+	}
+    }
+  if (!storage_select (xattr_option))
+    {
+      error (0, 0, _("invalid extended attribute name %s"),
+	     quote (xattr_option ? xattr_option
+				 : getenv (RICHACL_XATTR_NAME_ENV)));
+      usage (EXIT_USAGE);
+    }
+  if (optind == argc)
+    {
+      error (0, 0, _("missing file operand"));
+      usage (EXIT_USAGE);
+    }
+  for (; optind < argc; optind++)
+    ok &= show_file (argv[optind]);
+  free (access_groups);
+  return ok ? EXIT_OK : EXIT_FILE_FAILED;
+}

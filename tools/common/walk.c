@@ -1,3 +1,0 @@
-/* walk.c - placeholder */
-#include <config.h>
-#include "common.h"
