@@ -82,6 +82,11 @@ void parse_error_collect (const char *fmt, ...);
    from (a file name, or NULL for the command line). */
 void report_parse_error (const char *source);
 
+/* Set the locale from the environment and bind the message catalog:
+   from $RICHACL_LOCALEDIR when that is set and not empty (the tests use
+   the build tree's catalogs that way), else from the configured LOCALEDIR. */
+void init_locale (void);
+
 /* --help and --version tails shared by both tools. */
 void emit_common_help (void);
 void emit_bug_reporting (void);

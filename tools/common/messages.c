@@ -5,10 +5,22 @@
 #include "common.h"
 
 #include <errno.h>
+#include <locale.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include "error.h"
 #include "quote.h"
+
+void
+init_locale (void)
+{
+  const char *dir = getenv ("RICHACL_LOCALEDIR");
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (PACKAGE, dir && *dir ? dir : LOCALEDIR);
+  textdomain (PACKAGE);
+}
 
 void
 report_file_error (const char *file, int errnum)
@@ -23,7 +35,7 @@ report_file_error (const char *file, int errnum)
 	   quotef (file), RICHACL_XATTR, RICHACL_XATTR_NAME_ENV);
   else if (errnum == EINVAL)
     error (0, 0, "%s: %s %s", quotef (file),
-	   _("invalid ACL stored in"), quote (storage_xattr_name ()));
+	   _("invalid ACL stored in"), quote_n (1, storage_xattr_name ()));
   else if (errnum == E2BIG || errnum == ENOSPC)
     error (0, errnum, "%s: %s", quotef (file),
 	   _("the ACL is too large to store"));
@@ -75,3 +87,7 @@ emit_bug_reporting (void)
 2 on a usage error.\n"));
   printf (_("Report bugs to: %s\n"), PACKAGE_BUGREPORT);
 }
+
+/* The copyright line of --version (gnulib's version-etc prints it). */
+const char version_etc_copyright[] =
+  "Copyright %s %d The richacl authors";

@@ -7,7 +7,6 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
-#include <locale.h>
 #include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -215,9 +214,7 @@ main (int argc, char **argv)
   int c;
 
   set_program_name (argv[0]);
-  setlocale (LC_ALL, "");
-  bindtextdomain (PACKAGE, LOCALEDIR);
-  textdomain (PACKAGE);
+  init_locale ();
   atexit (close_stdout);
 
   while ((c = getopt_long (argc, argv, "ln", long_options, NULL)) != -1)

@@ -7,7 +7,6 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
-#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,6 +126,15 @@ parse_acl_arg (struct acl_arg *arg, const char *text, const char *source)
 {
   richacl_free (arg->acl);
   arg->acl = richacl_from_text (text, &arg->given, parse_error_collect);
+  /* The parser keeps bits that have no name (/0x...); no file can store
+     them, so this is the text's fault, not the file's. */
+  if (arg->acl && richacl_valid (arg->acl))
+    {
+      richacl_free (arg->acl);
+      arg->acl = NULL;
+      parse_error_collect ("%s", _("the ACL has permissions, flags or types "
+				   "that cannot be stored"));
+    }
   if (!arg->acl)
     {
       report_parse_error (source);
@@ -206,6 +214,15 @@ change_file (const char *file, enum action action, const struct acl_arg *arg)
       if (richacl_apply_masks (&acl, st.st_uid)
 	  || richacl_modify (&acl, arg->acl))
 	xalloc_die ();
+      /* Masks and flags given with the changes are kept as given. */
+      if (arg->given & RICHACL_TEXT_OWNER_MASK)
+	acl->a_owner_mask = arg->acl->a_owner_mask;
+      if (arg->given & RICHACL_TEXT_GROUP_MASK)
+	acl->a_group_mask = arg->acl->a_group_mask;
+      if (arg->given & RICHACL_TEXT_OTHER_MASK)
+	acl->a_other_mask = arg->acl->a_other_mask;
+      if (arg->given & RICHACL_TEXT_FLAGS)
+	acl->a_flags = arg->acl->a_flags;
       complete_masks (acl, arg->given);
     }
 
@@ -230,9 +247,7 @@ main (int argc, char **argv)
   int c;
 
   set_program_name (argv[0]);
-  setlocale (LC_ALL, "");
-  bindtextdomain (PACKAGE, LOCALEDIR);
-  textdomain (PACKAGE);
+  init_locale ();
   atexit (close_stdout);
 
   while ((c = getopt_long (argc, argv, "s:S:m:M:b", long_options, NULL))
