@@ -12,6 +12,7 @@
 #ifndef RICHACL_TEXT_NAMES_H
 #define RICHACL_TEXT_NAMES_H
 
+#include <stddef.h>
 #include <sys/richacl.h>
 
 struct richacl_text_name
