@@ -276,7 +276,7 @@ main (void)
 	    e->e_type = rand () & 1;
 	    e->e_flags = rand () & RICHACE_VALID_FLAGS;
 	    e->e_mask = rand () & RICHACE_VALID_MASK;
-	    e->e_id = (e->e_flags & RICHACE_SPECIAL_WHO) ? rand () % 3
+	    e->e_id = (e->e_flags & RICHACE_SPECIAL_WHO) ? (id_t) (rand () % 3)
 						       : (id_t) rand ();
 	  }
 	size = richacl_xattr_size (a);
