@@ -87,6 +87,13 @@ void report_parse_error (const char *source);
    the build tree's catalogs that way), else from the configured LOCALEDIR. */
 void init_locale (void);
 
+/*
+ * After option parsing: select the xattr name (--xattr-name, else the
+ * environment) and check that files were named.  Reports the problem and
+ * returns false on a usage error.
+ */
+bool finish_common_options (const char *xattr_option, int n_files);
+
 /* --help and --version tails shared by both tools. */
 void emit_common_help (void);
 void emit_bug_reporting (void);

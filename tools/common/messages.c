@@ -67,6 +67,24 @@ report_parse_error (const char *source)
   *parse_message = 0;
 }
 
+bool
+finish_common_options (const char *xattr_option, int n_files)
+{
+  if (!storage_select (xattr_option))
+    {
+      error (0, 0, _("invalid extended attribute name %s"),
+	     quote (xattr_option ? xattr_option
+				 : getenv (RICHACL_XATTR_NAME_ENV)));
+      return false;
+    }
+  if (n_files == 0)
+    {
+      error (0, 0, _("missing file operand"));
+      return false;
+    }
+  return true;
+}
+
 void
 emit_common_help (void)
 {

@@ -308,18 +308,8 @@ main (int argc, char **argv)
 		     "--modify-file or --remove"));
       usage (EXIT_USAGE);
     }
-  if (!storage_select (xattr_option))
-    {
-      error (0, 0, _("invalid extended attribute name %s"),
-	     quote (xattr_option ? xattr_option
-				 : getenv (RICHACL_XATTR_NAME_ENV)));
-      usage (EXIT_USAGE);
-    }
-  if (optind == argc)
-    {
-      error (0, 0, _("missing file operand"));
-      usage (EXIT_USAGE);
-    }
+  if (!finish_common_options (xattr_option, argc - optind))
+    usage (EXIT_USAGE);
   for (; optind < argc; optind++)
     ok &= change_file (argv[optind], action, &arg);
   richacl_free (arg.acl);
