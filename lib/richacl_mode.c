@@ -10,6 +10,7 @@
 #include "richacl_internal.h"
 
 #include <errno.h>
+#include <stddef.h>
 
 #define RWX_BITS (S_IRWXU | S_IRWXG | S_IRWXO)
 
