@@ -1,0 +1,1 @@
+## bench: Makefile fragment included by the top-level Makefile.am.

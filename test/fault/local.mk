@@ -1,0 +1,1 @@
+## test/fault: Makefile fragment included by the top-level Makefile.am.

@@ -1,0 +1,1 @@
+## tools/common: Makefile fragment included by the top-level Makefile.am.

@@ -1,0 +1,1 @@
+## tools/richaclfs: Makefile fragment included by the top-level Makefile.am.
