@@ -153,32 +153,32 @@ expect_parse_error() {
 # --- Usage errors ---------------------------------------------------------------
 
 @test "two actions: --set and --remove" {
-	expected="setrichacl: only one of --set, --set-file, --modify, --modify-file and --remove may be given
+	expected="setrichacl: --set, --set-file, --remove and --restore cannot be combined with each other or with edits
 Try 'setrichacl --help' for more information."
 	expect_parse_error --set 'owner@:rwp::allow' --remove f
 }
 
 @test "two actions: --modify and --set" {
-	expected="setrichacl: only one of --set, --set-file, --modify, --modify-file and --remove may be given
+	expected="setrichacl: --set, --set-file, --remove and --restore cannot be combined with each other or with edits
 Try 'setrichacl --help' for more information."
 	expect_parse_error -m 'user:rtbob:r::allow' -s 'owner@:rwp::allow' f
 }
 
 @test "two actions: --set given twice" {
-	expected="setrichacl: only one of --set, --set-file, --modify, --modify-file and --remove may be given
+	expected="setrichacl: --set, --set-file, --remove and --restore cannot be combined with each other or with edits
 Try 'setrichacl --help' for more information."
 	expect_parse_error -s 'owner@:rwp::allow' -s 'owner@:rw::allow' f
 }
 
 @test "two actions: --remove and --modify-file" {
 	printf 'user:rtbob:r::allow\n' >changes
-	expected="setrichacl: only one of --set, --set-file, --modify, --modify-file and --remove may be given
+	expected="setrichacl: --set, --set-file, --remove and --restore cannot be combined with each other or with edits
 Try 'setrichacl --help' for more information."
 	expect_parse_error --remove --modify-file changes f
 }
 
 @test "no action at all" {
-	expected="setrichacl: no action given: use --set, --set-file, --modify, --modify-file or --remove
+	expected="setrichacl: no action given: use --set, --set-file, --remove, --restore, or edits such as --modify
 Try 'setrichacl --help' for more information."
 	expect_parse_error f
 }
@@ -186,7 +186,7 @@ Try 'setrichacl --help' for more information."
 @test "no action and no file" {
 	run --separate-stderr setrichacl
 	assert_failure 2
-	assert_equal "$stderr" "setrichacl: no action given: use --set, --set-file, --modify, --modify-file or --remove
+	assert_equal "$stderr" "setrichacl: no action given: use --set, --set-file, --remove, --restore, or edits such as --modify
 Try 'setrichacl --help' for more information."
 }
 

@@ -586,7 +586,9 @@ EOF
 	run --separate-stderr setrichacl --help
 	assert_success
 	assert_equal "$stderr" ""
-	assert_line --index 0 "Usage: setrichacl [OPTION]... {--set=ACL|--set-file=FILE|--modify=ACL|"
+	assert_line --index 0 "Usage: setrichacl [OPTION]... {--set=ACL|--set-file=FILE|--remove} FILE..."
+	assert_line --index 1 "  or:  setrichacl [OPTION]... EDIT... FILE..."
+	assert_line --index 2 "  or:  setrichacl [OPTION]... --restore=FILE"
 }
 
 @test "--help lists every option" {

@@ -5,7 +5,10 @@
 #ifndef TOOLS_COMMON_H
 #define TOOLS_COMMON_H
 
+#include <getopt.h>
+#include <limits.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/richacl.h>
@@ -15,6 +18,10 @@
 
 /* A file name in a message, quoted only when it needs it (as coreutils). */
 #define quotef(arg) quotearg_n_style_colon (0, shell_escape_quoting_style, arg)
+/* A file name in a message, always quoted (as coreutils). */
+#define quoteaf(arg) quotearg_style (shell_escape_always_quoting_style, arg)
+#define quoteaf_n(n, arg) \
+  quotearg_n_style (n, shell_escape_always_quoting_style, arg)
 #define _(msgid) gettext (msgid)
 #define N_(msgid) msgid
 
@@ -36,9 +43,13 @@ const char *storage_xattr_name (void);
 /* True when ACLs live under the kernel's own name. */
 bool storage_is_kernel_name (void);
 
+/* Flags of storage_load() and storage_remove(). */
+enum { STORAGE_NOFOLLOW = 1 };	/* act on a symlink itself, not its target */
+
 /* What storage_load() found. */
 struct stored_acl
 {
+  int flags;		/* the flags it was loaded with */
   struct richacl *acl;	/* the effective ACL (stored, or from the mode) */
   bool stored;		/* an ACL was stored (not derived from the mode) */
   void *raw;		/* the stored bytes, for restoring after a failure */
@@ -54,7 +65,7 @@ struct stored_acl
  * Returns 0, or -1 with errno set.
  */
 #define EPOSIXACL 4097	/* ours, not a system errno */
-int storage_load (const char *path, const struct stat *st,
+int storage_load (const char *path, const struct stat *st, int flags,
 		  struct stored_acl *out);
 void stored_acl_release (struct stored_acl *s);
 
@@ -68,7 +79,13 @@ int storage_store (const char *path, const struct stat *st,
 		   const struct stored_acl *old, const struct richacl *acl);
 
 /* Remove the stored ACL of @path; no ACL is not an error. */
-int storage_remove (const char *path);
+int storage_remove (const char *path, int flags);
+
+/* Change the owner and group of @path (-1: unchanged). */
+int storage_chown (const char *path, int flags, uid_t uid, gid_t gid);
+
+/* Change the mode of @path (no ACL bookkeeping: for the special bits). */
+int storage_chmod (const char *path, int flags, mode_t mode);
 
 /* --- messages.c ---------------------------------------------------------- */
 
@@ -79,24 +96,128 @@ void report_file_error (const char *file, int errnum);
 /* The parser's error callback: keeps the message for report_parse_error. */
 void parse_error_collect (const char *fmt, ...);
 /* Report an ACL text that did not parse; @source names where it came
-   from (a file name, or NULL for the command line). */
-void report_parse_error (const char *source);
+   from (a file name, or NULL for the command line), @line the line where
+   the text starts in it (0: not known). */
+void report_parse_error (const char *source, unsigned long line);
 
 /* Set the locale from the environment and bind the message catalog:
    from $RICHACL_LOCALEDIR when that is set and not empty (the tests use
    the build tree's catalogs that way), else from the configured LOCALEDIR. */
 void init_locale (void);
 
+void emit_bug_reporting (void);
+
+/* --- options.c --------------------------------------------------------- */
+
+/* Long options without a short form that both tools take; each tool
+   numbers its own from FIRST_TOOL_OPTION. */
+enum
+{
+  XATTR_NAME_OPTION = CHAR_MAX + 1,
+  ONE_FILE_SYSTEM_OPTION,
+  HELP_OPTION,
+  VERSION_OPTION,
+  FIRST_TOOL_OPTION
+};
+
+#define COMMON_SHORT_OPTIONS "RPL"
+#define COMMON_LONG_OPTIONS \
+  {"recursive", no_argument, NULL, 'R'}, \
+  {"physical", no_argument, NULL, 'P'}, \
+  {"logical", no_argument, NULL, 'L'}, \
+  {"one-file-system", no_argument, NULL, ONE_FILE_SYSTEM_OPTION}, \
+  {"xattr-name", required_argument, NULL, XATTR_NAME_OPTION}, \
+  {"help", no_argument, NULL, HELP_OPTION}, \
+  {"version", no_argument, NULL, VERSION_OPTION}
+
+/* Take option @c (with argument @arg) if it is one of the common ones;
+   returns false if the tool must handle it. */
+bool common_option (int c, const char *arg);
+
 /*
  * After option parsing: select the xattr name (--xattr-name, else the
  * environment) and check that files were named.  Reports the problem and
  * returns false on a usage error.
  */
-bool finish_common_options (const char *xattr_option, int n_files);
+bool finish_common_options (int n_files);
 
-/* --help and --version tails shared by both tools. */
+/* --help text of the walk options, and the tail both tools share. */
+void emit_walk_help (void);
 void emit_common_help (void);
-void emit_bug_reporting (void);
+
+/* --- walk.c -------------------------------------------------------------- */
+
+struct walk_options
+{
+  bool recursive;	/* -R */
+  bool logical;		/* -L: follow symlinks (default -P: never) */
+  bool one_file_system;
+  bool follow_operands;	/* follow symlinks given as operands (-H) */
+};
+extern struct walk_options walk_options;
+
+/* A file to work on. */
+struct walk_file
+{
+  const char *path;	/* its name as the user would write it */
+  const char *access;	/* the name to use in system calls (relative to
+			   the current directory during a walk) */
+  const struct stat *st;
+  int storage_flags;	/* STORAGE_NOFOLLOW during a physical walk */
+  int level;		/* 0 for an operand, 1 for its entries, ... */
+  void *parent_data;	/* what the visit left in ->data for the
+			   directory that contains this file */
+  void *data;		/* a visit of a directory may leave data here for
+			   its entries; released when the walk leaves it */
+};
+
+/* What a visit returns: a combination of these. */
+enum { WALK_OK = 0, WALK_FAILED = 1, WALK_PRUNE = 2 };
+typedef int (*walk_visit_fn) (struct walk_file *f, void *arg);
+typedef void (*walk_release_fn) (void *data);
+
+/*
+ * Visit each of the NULL-terminated @operands, or with @opts->recursive
+ * every file of the trees they name (directories before their entries,
+ * entries in name order; symlinks followed only with @opts->logical).
+ * Problems of the walk itself are reported here.  Returns false if
+ * anything failed.
+ */
+bool walk (char **operands, const struct walk_options *opts,
+	   walk_visit_fn visit, walk_release_fn release, void *arg);
+
+/* --- record.c ------------------------------------------------------------ */
+
+/* --absolute-names: keep leading slashes in "# file:" headers. */
+extern bool record_absolute_names;
+
+/* Print the "# file:", "# owner:", "# group:" and "# flags:" lines that
+   start the record of @path. */
+void record_print_header (FILE *out, const char *path, const struct stat *st,
+			  bool numeric_ids);
+
+/* One record read back. */
+struct record
+{
+  char *path;		/* unescaped, relative to the current directory */
+  unsigned long line;	/* of its "# file:" line */
+  bool has_owner, has_group;
+  uid_t uid;
+  gid_t gid;
+  mode_t special;	/* S_ISUID, S_ISGID, S_ISVTX from "# flags:" */
+  struct richacl *acl;
+  int given;		/* as richacl_from_text reports it */
+};
+
+/*
+ * Parse all the records in @text (modified in place), read from @source.
+ * Everything is parsed before anything is used, so that a syntax error
+ * anywhere changes nothing: it is reported with @source and the line, and
+ * false is returned.
+ */
+bool records_parse (char *text, const char *source, struct record **records,
+		    size_t *count);
+void records_free (struct record *records, size_t count);
 
 /* --- names.c ------------------------------------------------------------- */
 

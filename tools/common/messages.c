@@ -56,46 +56,17 @@ parse_error_collect (const char *fmt, ...)
 }
 
 void
-report_parse_error (const char *source)
+report_parse_error (const char *source, unsigned long line)
 {
   const char *msg = *parse_message ? parse_message : _("invalid ACL");
 
-  if (source)
+  if (source && line)
+    error (0, 0, "%s:%lu: %s", quotef (source), line, msg);
+  else if (source)
     error (0, 0, "%s: %s", quotef (source), msg);
   else
     error (0, 0, "%s", msg);
   *parse_message = 0;
-}
-
-bool
-finish_common_options (const char *xattr_option, int n_files)
-{
-  if (!storage_select (xattr_option))
-    {
-      error (0, 0, _("invalid extended attribute name %s"),
-	     quote (xattr_option ? xattr_option
-				 : getenv (RICHACL_XATTR_NAME_ENV)));
-      return false;
-    }
-  if (n_files == 0)
-    {
-      error (0, 0, _("missing file operand"));
-      return false;
-    }
-  return true;
-}
-
-void
-emit_common_help (void)
-{
-  printf (_("\
-      --xattr-name=NAME  keep ACLs in the extended attribute NAME (default:\n\
-                           $%s if set, else %s); use\n\
-                           trusted.richacl on kernels without RichACLs\n"),
-	  RICHACL_XATTR_NAME_ENV, RICHACL_XATTR);
-  fputs (_("\
-      --help             display this help and exit\n\
-      --version          output version information and exit\n"), stdout);
 }
 
 void

@@ -13,9 +13,11 @@
 #include "common.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/xattr.h>
+#include <unistd.h>
 #include "xalloc.h"
 
 static const char *xattr_name = RICHACL_XATTR;
@@ -47,27 +49,65 @@ storage_is_kernel_name (void)
   return strcmp (xattr_name, RICHACL_XATTR) == 0;
 }
 
-static bool
-has_posix_acl (const char *path)
+/*
+ * The system calls, following a symlink in @path or not.  A walk passes
+ * single names relative to a directory it has opened without following
+ * symlinks (STORAGE_NOFOLLOW): if someone swaps a file for a symlink
+ * meanwhile, these calls act on the symlink itself, never on its target.
+ */
+static ssize_t
+get_xattr (const char *path, int flags, const char *name, void *value,
+	   size_t size)
 {
-  return getxattr (path, "system.posix_acl_access", NULL, 0) >= 0
-	 || getxattr (path, "system.posix_acl_default", NULL, 0) >= 0;
+  return (flags & STORAGE_NOFOLLOW) ? lgetxattr (path, name, value, size)
+				    : getxattr (path, name, value, size);
+}
+
+static int
+set_xattr (const char *path, int flags, const void *value, size_t size)
+{
+  return (flags & STORAGE_NOFOLLOW)
+	 ? lsetxattr (path, xattr_name, value, size, 0)
+	 : setxattr (path, xattr_name, value, size, 0);
+}
+
+static int
+remove_xattr (const char *path, int flags)
+{
+  return (flags & STORAGE_NOFOLLOW) ? lremovexattr (path, xattr_name)
+				    : removexattr (path, xattr_name);
+}
+
+/* Symlinks have no mode of their own: without following, chmod of one
+   fails (EOPNOTSUPP) instead of changing its target. */
+static int
+change_mode (const char *path, int flags, mode_t mode)
+{
+  return fchmodat (AT_FDCWD, path, mode,
+		   (flags & STORAGE_NOFOLLOW) ? AT_SYMLINK_NOFOLLOW : 0);
+}
+
+static bool
+has_posix_acl (const char *path, int flags)
+{
+  return get_xattr (path, flags, "system.posix_acl_access", NULL, 0) >= 0
+	 || get_xattr (path, flags, "system.posix_acl_default", NULL, 0) >= 0;
 }
 
 /* Read the raw attribute; *size 0 and NULL when there is none. */
 static int
-read_raw (const char *path, void **value, size_t *size)
+read_raw (const char *path, int flags, void **value, size_t *size)
 {
   *value = NULL;
   *size = 0;
   for (;;)
     {
-      ssize_t len = getxattr (path, xattr_name, NULL, 0);
+      ssize_t len = get_xattr (path, flags, xattr_name, NULL, 0);
 
       if (len < 0)
 	return errno == ENODATA ? 0 : -1;
       *value = xmalloc (len ? len : 1);
-      len = getxattr (path, xattr_name, *value, len);
+      len = get_xattr (path, flags, xattr_name, *value, len);
       if (len >= 0)
 	{
 	  *size = len;
@@ -83,10 +123,12 @@ read_raw (const char *path, void **value, size_t *size)
 }
 
 int
-storage_load (const char *path, const struct stat *st, struct stored_acl *out)
+storage_load (const char *path, const struct stat *st, int flags,
+	      struct stored_acl *out)
 {
   memset (out, 0, sizeof *out);
-  if (read_raw (path, &out->raw, &out->raw_size))
+  out->flags = flags;
+  if (read_raw (path, flags, &out->raw, &out->raw_size))
     {
       /* A stock kernel has no RichACLs: the file has only its mode. */
       if (!(storage_is_kernel_name ()
@@ -110,7 +152,7 @@ storage_load (const char *path, const struct stat *st, struct stored_acl *out)
 	richacl_chmod (out->acl, st->st_mode);
       return 0;
     }
-  if (has_posix_acl (path))
+  if (has_posix_acl (path, flags))
     {
       errno = EPOSIXACL;
       return -1;
@@ -126,7 +168,10 @@ stored_acl_release (struct stored_acl *s)
 {
   richacl_free (s->acl);
   free (s->raw);
-  memset (s, 0, sizeof *s);
+  s->acl = NULL;
+  s->raw = NULL;
+  s->raw_size = 0;
+  s->stored = false;
 }
 
 /* Put back what storage_load() found, after a failed store. */
@@ -136,10 +181,10 @@ restore (const char *path, const struct stat *st, const struct stored_acl *old)
   int saved = errno;
 
   if (old->raw)
-    setxattr (path, xattr_name, old->raw, old->raw_size, 0);
+    set_xattr (path, old->flags, old->raw, old->raw_size);
   else
-    removexattr (path, xattr_name);
-  chmod (path, st->st_mode & 07777);
+    remove_xattr (path, old->flags);
+  change_mode (path, old->flags, st->st_mode & 07777);
   errno = saved;
 }
 
@@ -158,18 +203,18 @@ store_with_mode (const char *path, const struct stat *st,
   mode_t narrow = old_mode & (new_mode | ~0777);
   int ret;
 
-  if (narrow != old_mode && chmod (path, narrow))
+  if (narrow != old_mode && change_mode (path, old->flags, narrow))
     return -1;
   if (value)
-    ret = setxattr (path, xattr_name, value, size, 0);
+    ret = set_xattr (path, old->flags, value, size);
   else
     {
-      ret = removexattr (path, xattr_name);
+      ret = remove_xattr (path, old->flags);
       if (ret && errno == ENODATA)
 	ret = 0;
     }
   if (ret == 0 && new_mode != narrow)
-    ret = chmod (path, new_mode);
+    ret = change_mode (path, old->flags, new_mode);
   if (ret)
     restore (path, st, old);
   return ret;
@@ -184,7 +229,7 @@ storage_store (const char *path, const struct stat *st,
   size_t size;
   int ret;
 
-  if (!old->stored && has_posix_acl (path))
+  if (!old->stored && has_posix_acl (path, old->flags))
     {
       errno = EPOSIXACL;
       return -1;
@@ -203,7 +248,7 @@ storage_store (const char *path, const struct stat *st,
       /* The kernel sets the mode and drops mode-equivalent ACLs itself. */
       value = xmalloc (size);
       richacl_to_xattr (acl, value);
-      ret = setxattr (path, xattr_name, value, size, 0);
+      ret = set_xattr (path, old->flags, value, size);
       free (value);
       return ret;
     }
@@ -220,9 +265,22 @@ storage_store (const char *path, const struct stat *st,
 }
 
 int
-storage_remove (const char *path)
+storage_remove (const char *path, int flags)
 {
-  if (removexattr (path, xattr_name) && errno != ENODATA)
+  if (remove_xattr (path, flags) && errno != ENODATA)
     return -1;
   return 0;
+}
+
+int
+storage_chown (const char *path, int flags, uid_t uid, gid_t gid)
+{
+  return fchownat (AT_FDCWD, path, uid, gid,
+		   (flags & STORAGE_NOFOLLOW) ? AT_SYMLINK_NOFOLLOW : 0);
+}
+
+int
+storage_chmod (const char *path, int flags, mode_t mode)
+{
+  return change_mode (path, flags, mode);
 }

@@ -24,13 +24,10 @@
 
 enum
 {
-  RAW_OPTION = CHAR_MAX + 1,
+  RAW_OPTION = FIRST_TOOL_OPTION,
   FULL_OPTION,
   UNALIGNED_OPTION,
-  ACCESS_OPTION,
-  XATTR_NAME_OPTION,
-  HELP_OPTION,
-  VERSION_OPTION
+  ACCESS_OPTION
 };
 
 static struct option const long_options[] = {
@@ -40,9 +37,8 @@ static struct option const long_options[] = {
   {"unaligned", no_argument, NULL, UNALIGNED_OPTION},
   {"numeric-ids", no_argument, NULL, 'n'},
   {"access", optional_argument, NULL, ACCESS_OPTION},
-  {"xattr-name", required_argument, NULL, XATTR_NAME_OPTION},
-  {"help", no_argument, NULL, HELP_OPTION},
-  {"version", no_argument, NULL, VERSION_OPTION},
+  {"absolute-names", no_argument, NULL, 'p'},
+  COMMON_LONG_OPTIONS,
   {NULL, 0, NULL, 0}
 };
 
@@ -79,7 +75,15 @@ usage (int status)
                            or number) in GROUPs (default: the groups of\n\
                            USER in the group database), or the caller\n\
 "), stdout);
+      emit_walk_help ();
+      fputs (_("\
+  -p, --absolute-names   with -R, keep leading '/' in the '# file:' lines\n\
+"), stdout);
       emit_common_help ();
+      fputs (_("\n\
+With -R, each file's ACL is printed as a record that starts with '# file:',\n\
+'# owner:' and '# group:' lines; setrichacl --restore reads these records\n\
+back (use --raw for a backup that restores exactly).\n"), stdout);
       emit_bug_reporting ();
     }
   exit (status);
@@ -171,53 +175,59 @@ print_access (const char *file, const struct stat *st, struct richacl *acl)
   free (text);
 }
 
-static bool
-show_file (const char *file)
+/* Print @f's ACL @acl, as a record with --recursive. */
+static void
+print_acl (const struct walk_file *f, const struct richacl *acl)
 {
-  struct stored_acl s;
-  struct stat st;
-  char *text;
+  char *text = richacl_to_text (acl, text_flags (f->st));
 
-  if (stat (file, &st))
-    {
-      report_file_error (file, errno);
-      return false;
-    }
-  if (storage_load (file, &st, &s))
-    {
-      report_file_error (file, errno);
-      return false;
-    }
-  if (opt_access)
-    {
-      print_access (file, &st, s.acl);
-      stored_acl_release (&s);
-      return true;
-    }
-  /* The default view is what the ACL grants, without file masks. */
-  if (!opt_raw && richacl_apply_masks (&s.acl, st.st_uid))
-    xalloc_die ();
-  text = richacl_to_text (s.acl, text_flags (&st));
   if (!text)
     xalloc_die ();
-  printf ("%s:\n%s\n", file, text);
+  if (walk_options.recursive)
+    {
+      record_print_header (stdout, f->path, f->st, opt_numeric);
+      printf ("%s\n", text);
+    }
+  else
+    printf ("%s:\n%s\n", f->path, text);
   free (text);
+}
+
+static int
+show_file (struct walk_file *f, void *arg _GL_UNUSED)
+{
+  struct stored_acl s;
+
+  if (storage_load (f->access, f->st, f->storage_flags, &s))
+    {
+      report_file_error (f->path, errno);
+      return WALK_FAILED;
+    }
+  if (opt_access)
+    print_access (f->path, f->st, s.acl);
+  else
+    {
+      /* The default view is what the ACL grants, without file masks. */
+      if (!opt_raw && richacl_apply_masks (&s.acl, f->st->st_uid))
+	xalloc_die ();
+      print_acl (f, s.acl);
+    }
   stored_acl_release (&s);
-  return true;
+  return WALK_OK;
 }
 
 int
 main (int argc, char **argv)
 {
-  const char *xattr_option = NULL;
-  bool ok = true;
+  bool ok;
   int c;
 
   set_program_name (argv[0]);
   init_locale ();
   atexit (close_stdout);
 
-  while ((c = getopt_long (argc, argv, "ln", long_options, NULL)) != -1)
+  while ((c = getopt_long (argc, argv, "lnp" COMMON_SHORT_OPTIONS,
+			   long_options, NULL)) != -1)
     {
       switch (c)
 	{
@@ -240,8 +250,8 @@ main (int argc, char **argv)
 	  opt_access = true;
 	  parse_access (optarg);
 	  break;
-	case XATTR_NAME_OPTION:
-	  xattr_option = optarg;
+	case 'p':
+	  record_absolute_names = true;
 	  break;
 	case HELP_OPTION:
 	  usage (EXIT_SUCCESS);
@@ -251,13 +261,13 @@ main (int argc, char **argv)
 		       AUTHORS, (char *) NULL);
 	  exit (EXIT_SUCCESS);
 	default:
-	  usage (EXIT_USAGE);
+	  if (!common_option (c, optarg))
+	    usage (EXIT_USAGE);
 	}
     }
-  if (!finish_common_options (xattr_option, argc - optind))
+  if (!finish_common_options (argc - optind))
     usage (EXIT_USAGE);
-  for (; optind < argc; optind++)
-    ok &= show_file (argv[optind]);
+  ok = walk (argv + optind, &walk_options, show_file, NULL, NULL);
   free (access_groups);
   return ok ? EXIT_OK : EXIT_FILE_FAILED;
 }

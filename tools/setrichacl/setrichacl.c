@@ -2,11 +2,9 @@
  * setrichacl - change the Rich Access Control Lists of files.
  */
 #include <config.h>
-#include "common.h"
+#include "setrichacl.h"
 
 #include <errno.h>
-#include <getopt.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,9 +20,9 @@
 
 enum
 {
-  XATTR_NAME_OPTION = CHAR_MAX + 1,
-  HELP_OPTION,
-  VERSION_OPTION
+  RESTORE_OPTION = FIRST_TOOL_OPTION,
+  TEST_OPTION,
+  NO_PROPAGATE_OPTION
 };
 
 static struct option const long_options[] = {
@@ -32,22 +30,32 @@ static struct option const long_options[] = {
   {"set-file", required_argument, NULL, 'S'},
   {"modify", required_argument, NULL, 'm'},
   {"modify-file", required_argument, NULL, 'M'},
+  {"remove-entry", required_argument, NULL, 'x'},
+  {"add-entry", required_argument, NULL, 'a'},
   {"remove", no_argument, NULL, 'b'},
-  {"xattr-name", required_argument, NULL, XATTR_NAME_OPTION},
-  {"help", no_argument, NULL, HELP_OPTION},
-  {"version", no_argument, NULL, VERSION_OPTION},
+  {"restore", required_argument, NULL, RESTORE_OPTION},
+  {"test", no_argument, NULL, TEST_OPTION},
+  {"no-propagate", no_argument, NULL, NO_PROPAGATE_OPTION},
+  COMMON_LONG_OPTIONS,
   {NULL, 0, NULL, 0}
 };
 
 /* What to do to each file. */
-enum action { NO_ACTION, SET_ACL, MODIFY_ACL, REMOVE_ACL };
+enum action { NO_ACTION, SET_ACL, EDIT_ACL, REMOVE_ACL, RESTORE_ACLS };
+static enum action action;
 
-/* The ACL text given, and which masks and flags it gave explicitly. */
-struct acl_arg
-{
-  struct richacl *acl;
-  int given;
-};
+/* --set: the ACL, and which masks and flags it gave explicitly. */
+static struct richacl *set_acl;
+static int set_given;
+
+/* --modify, --remove-entry, --add-entry, in command-line order. */
+static struct edit *edits;
+static size_t n_edits, edits_alloc;
+
+/* --restore: where from. */
+static const char *restore_source;
+
+static bool opt_test, opt_no_propagate;
 
 static void
 usage (int status)
@@ -58,25 +66,50 @@ usage (int status)
   else
     {
       printf (_("\
-Usage: %s [OPTION]... {--set=ACL|--set-file=FILE|--modify=ACL|\n\
-                          --modify-file=FILE|--remove} FILE...\n"),
-	      program_name);
+Usage: %s [OPTION]... {--set=ACL|--set-file=FILE|--remove} FILE...\n\
+  or:  %s [OPTION]... EDIT... FILE...\n\
+  or:  %s [OPTION]... --restore=FILE\n"),
+	      program_name, program_name, program_name);
       fputs (_("Change the Rich Access Control List (RichACL) of each FILE.\n\
 \n"), stdout);
       fputs (_("\
   -s, --set=ACL          replace the ACL with ACL\n\
   -S, --set-file=FILE    replace the ACL with the one read from FILE\n\
-                           ('-' for standard input)\n\
+                           ('-' for standard input); ACL text, or JSON\n\
+                           as in getrichacl(1)\n\
+  -b, --remove           remove the ACL, leaving only the file mode\n\
+      --restore=FILE     restore the ACLs, owners, groups and setuid,\n\
+                           setgid and sticky bits recorded in FILE by\n\
+                           getrichacl -R ('-' for standard input)\n\
+"), stdout);
+      fputs (_("\n\
+EDITs, which may be repeated and are applied in order:\n\
   -m, --modify=ACL       change, add or (with an empty mask) delete the\n\
                            entries given in ACL\n\
   -M, --modify-file=FILE like --modify, with entries read from FILE\n\
-  -b, --remove           remove the ACL, leaving only the file mode\n\
+  -x, --remove-entry=SPEC|INDEX\n\
+                         remove the entries of a principal (owner@,\n\
+                           user:NAME, ...), the entries equal to the\n\
+                           entries in SPEC, or the entry at INDEX\n\
+  -a, --add-entry=INDEX ACL\n\
+                         insert the entries of ACL (the next argument)\n\
+                           at INDEX\n\
+Indices start at 0 and count the entries as getrichacl shows them.\n\
+\n"), stdout);
+      fputs (_("\
+      --test             change nothing; show the ACL each file would get\n\
+      --no-propagate     do not pass a change of a directory's ACL on to\n\
+                           its descendants by automatic inheritance\n\
 "), stdout);
+      emit_walk_help ();
       emit_common_help ();
       fputs (_("\n\
 ACL entries have the form WHO:PERMISSIONS:FLAGS:TYPE, for example\n\
 'owner@:rwpx::allow user:alice:rw::allow group:staff:r:fd:deny'; see\n\
-richacl(7).  File masks not given are computed from the entries.\n"), stdout);
+richacl(7).  File masks not given are computed from the entries.\n\
+When the new ACL of a directory has the auto_inherit flag, its\n\
+descendants with auto_inherit that are not protected are updated too.\n"),
+	     stdout);
       emit_bug_reporting ();
     }
   exit (status);
@@ -121,32 +154,50 @@ read_acl_file (const char *name)
 }
 
 /* Parse ACL text from the command line (@source NULL) or a file. */
-static void
-parse_acl_arg (struct acl_arg *arg, const char *text, const char *source)
+static struct richacl *
+parse_acl_text (const char *text, const char *source, int *given)
 {
-  richacl_free (arg->acl);
-  arg->acl = richacl_from_text (text, &arg->given, parse_error_collect);
+  struct richacl *acl = richacl_from_text (text, given, parse_error_collect);
+
   /* The parser keeps bits that have no name (/0x...); no file can store
      them, so this is the text's fault, not the file's. */
-  if (arg->acl && richacl_valid (arg->acl))
+  if (acl && richacl_valid (acl))
     {
-      richacl_free (arg->acl);
-      arg->acl = NULL;
+      richacl_free (acl);
+      acl = NULL;
       parse_error_collect ("%s", _("the ACL has permissions, flags or types "
 				   "that cannot be stored"));
     }
-  if (!arg->acl)
+  if (!acl)
     {
-      report_parse_error (source);
+      report_parse_error (source, 0);
       exit (EXIT_USAGE);
     }
+  return acl;
+}
+
+/* The ACL of --set-file or --modify-file FILE. */
+static struct richacl *
+parse_acl_file (const char *name, int *given)
+{
+  char *text = read_acl_file (name);
+  struct richacl *acl;
+
+  if (!text)
+    {
+      error (0, errno, "%s", quotef (name));
+      exit (EXIT_USAGE);
+    }
+  acl = parse_acl_text (text, name, given);
+  free (text);
+  return acl;
 }
 
 /*
  * Complete an ACL for storing: masks not given are computed from the
  * entries; masks given explicitly are kept and then enforced (masked).
  */
-static void
+void
 complete_masks (struct richacl *acl, int given)
 {
   unsigned int owner = acl->a_owner_mask, group = acl->a_group_mask;
@@ -167,110 +218,344 @@ complete_masks (struct richacl *acl, int given)
     acl->a_flags |= RICHACL_MASKED;
 }
 
-static bool
-change_file (const char *file, enum action action, const struct acl_arg *arg)
+/* The default getrichacl view of @acl on the file @st describes. */
+static char *
+view_text (const struct richacl *acl, const struct stat *st)
+{
+  struct richacl *view = richacl_clone (acl);
+  char *text;
+
+  if (!view || richacl_apply_masks (&view, st->st_uid))
+    xalloc_die ();
+  text = richacl_to_text (view, RICHACL_TEXT_ALIGN | RICHACL_TEXT_SIMPLIFY
+			  | (S_ISDIR (st->st_mode)
+			     ? RICHACL_TEXT_DIRECTORY_CONTEXT
+			     : RICHACL_TEXT_FILE_CONTEXT));
+  richacl_free (view);
+  if (!text)
+    xalloc_die ();
+  return text;
+}
+
+bool
+commit_acl (const struct walk_file *f, const struct stored_acl *old,
+	    const struct richacl *acl)
+{
+  if (opt_test)
+    {
+      char *text = view_text (acl, f->st);
+
+      record_print_header (stdout, f->path, f->st, false);
+      printf ("%s\n", text);
+      free (text);
+      return true;
+    }
+  if (storage_store (f->access, f->st, old, acl))
+    {
+      report_file_error (f->path, errno);
+      return false;
+    }
+  return true;
+}
+
+/* The ACL @f gets from the edits, or NULL (reported) when one fails. */
+static struct richacl *
+edited_acl (const struct walk_file *f, struct stored_acl *old)
+{
+  struct richacl *acl = old->acl;
+  const struct edit *failed;
+  int given;
+
+  /*
+   * Edit what the file grants now: the masks are applied first, so
+   * that recomputing them afterwards takes nobody's access away and
+   * gives nobody more than the entries say.  Indices count these
+   * entries, as getrichacl shows them.
+   */
+  old->acl = NULL;
+  if (richacl_apply_masks (&acl, f->st->st_uid))
+    xalloc_die ();
+  switch (apply_edits (&acl, edits, n_edits, &given, &failed))
+    {
+    case EDIT_DONE:
+      complete_masks (acl, given);
+      return acl;
+    case EDIT_INDEX_OUT_OF_RANGE:
+      error (0, 0, _("%s: entry index %lu out of range (the ACL has %u "
+		     "entries)"), quotef (f->path), failed->index,
+	     acl->a_count);
+      break;
+    case EDIT_NO_MATCH:
+      error (0, 0, _("%s: no matching entry to remove"), quotef (f->path));
+      break;
+    }
+  richacl_free (acl);
+  return NULL;
+}
+
+static int
+remove_acl (const struct walk_file *f)
+{
+  if (opt_test)
+    {
+      struct richacl *acl = richacl_from_mode (f->st->st_mode);
+      struct stored_acl none = { 0 };
+
+      if (!acl)
+	xalloc_die ();
+      commit_acl (f, &none, acl);
+      richacl_free (acl);
+      return WALK_OK;
+    }
+  if (storage_remove (f->access, f->storage_flags))
+    {
+      report_file_error (f->path, errno);
+      return WALK_FAILED;
+    }
+  return WALK_OK;
+}
+
+static int
+change_file (struct walk_file *f, void *arg _GL_UNUSED)
 {
   struct stored_acl old;
   struct richacl *acl;
-  struct stat st;
-  bool ok = true;
+  bool ok;
 
-  if (stat (file, &st))
-    {
-      report_file_error (file, errno);
-      return false;
-    }
   if (action == REMOVE_ACL)
+    return remove_acl (f);
+  if (storage_load (f->access, f->st, f->storage_flags, &old))
     {
-      if (storage_remove (file))
-	{
-	  report_file_error (file, errno);
-	  return false;
-	}
-      return true;
+      report_file_error (f->path, errno);
+      return WALK_FAILED;
     }
-  if (storage_load (file, &st, &old))
-    {
-      report_file_error (file, errno);
-      return false;
-    }
-
   if (action == SET_ACL)
     {
-      acl = richacl_clone (arg->acl);
+      acl = richacl_clone (set_acl);
       if (!acl)
 	xalloc_die ();
-      complete_masks (acl, arg->given);
+      complete_masks (acl, set_given);
+    }
+  else
+    acl = edited_acl (f, &old);
+  ok = acl && commit_acl (f, &old, acl);
+  /* With --recursive every file gets the change explicitly. */
+  if (ok && S_ISDIR (f->st->st_mode) && (acl->a_flags & RICHACL_AUTO_INHERIT)
+      && !walk_options.recursive && !opt_no_propagate)
+    ok = propagate_auto_inherit (f->path, acl);
+  richacl_free (acl);
+  stored_acl_release (&old);
+  return ok ? WALK_OK : WALK_FAILED;
+}
+
+/* --- --restore ----------------------------------------------------------- */
+
+/* Give @rec's file its special mode bits (setuid, setgid, sticky). */
+static bool
+restore_special_bits (const struct record *rec)
+{
+  struct stat st;
+
+  if (lstat (rec->path, &st) == 0
+      && (st.st_mode & 07000) == rec->special)
+    return true;
+  if (storage_chmod (rec->path, STORAGE_NOFOLLOW,
+		     (st.st_mode & 0777) | rec->special))
+    {
+      report_file_error (rec->path, errno);
+      return false;
+    }
+  return true;
+}
+
+static bool
+restore_record (const struct record *rec)
+{
+  struct walk_file f = { 0 };
+  struct stored_acl old;
+  struct richacl *acl;
+  uid_t uid = rec->has_owner ? rec->uid : (uid_t) -1;
+  gid_t gid = rec->has_group ? rec->gid : (gid_t) -1;
+  bool chowned = false;
+  struct stat st, was;
+  bool ok;
+
+  /* The backup never holds symlinks; one in its place is not followed. */
+  if (lstat (rec->path, &st))
+    {
+      report_file_error (rec->path, errno);
+      return false;
+    }
+  if (S_ISLNK (st.st_mode))
+    {
+      error (0, 0, _("%s: is a symbolic link; not restored"),
+	     quotef (rec->path));
+      return false;
+    }
+  was = st;
+  if (!opt_test && ((rec->has_owner && uid != st.st_uid)
+		    || (rec->has_group && gid != st.st_gid)))
+    {
+      if (storage_chown (rec->path, STORAGE_NOFOLLOW, uid, gid)
+	  || lstat (rec->path, &st))
+	{
+	  report_file_error (rec->path, errno);
+	  return false;
+	}
+      chowned = true;
+    }
+  f.path = f.access = rec->path;
+  f.st = &st;
+  f.storage_flags = STORAGE_NOFOLLOW;
+  if (storage_load (f.access, f.st, f.storage_flags, &old))
+    {
+      report_file_error (f.path, errno);
+      ok = false;
     }
   else
     {
-      /*
-       * Edit what the file grants now: the masks are applied first, so
-       * that recomputing them afterwards takes nobody's access away and
-       * gives nobody more than the entries say.
-       */
-      acl = old.acl;
-      old.acl = NULL;
-      if (richacl_apply_masks (&acl, st.st_uid)
-	  || richacl_modify (&acl, arg->acl))
+      acl = richacl_clone (rec->acl);
+      if (!acl)
 	xalloc_die ();
-      /* Masks and flags given with the changes are kept as given. */
-      if (arg->given & RICHACL_TEXT_OWNER_MASK)
-	acl->a_owner_mask = arg->acl->a_owner_mask;
-      if (arg->given & RICHACL_TEXT_GROUP_MASK)
-	acl->a_group_mask = arg->acl->a_group_mask;
-      if (arg->given & RICHACL_TEXT_OTHER_MASK)
-	acl->a_other_mask = arg->acl->a_other_mask;
-      if (arg->given & RICHACL_TEXT_FLAGS)
-	acl->a_flags = arg->acl->a_flags;
-      complete_masks (acl, arg->given);
+      complete_masks (acl, rec->given);
+      ok = commit_acl (&f, &old, acl);
+      richacl_free (acl);
+      stored_acl_release (&old);
     }
-
-  if (storage_store (file, &st, &old, acl))
+  if (!ok && chowned)
     {
-      report_file_error (file, errno);
-      ok = false;
+      /* Nothing half-done: the file goes back to its owner and mode. */
+      storage_chown (rec->path, STORAGE_NOFOLLOW, was.st_uid, was.st_gid);
+      storage_chmod (rec->path, STORAGE_NOFOLLOW, was.st_mode & 07777);
     }
-  richacl_free (acl);
-  stored_acl_release (&old);
+  if (ok && !opt_test)
+    ok = restore_special_bits (rec);
   return ok;
+}
+
+static bool
+restore (const char *source)
+{
+  struct record *records;
+  size_t count, n;
+  char *text = read_acl_file (source);
+  bool ok = true;
+
+  if (!text)
+    {
+      error (0, errno, "%s", quotef (source));
+      exit (EXIT_USAGE);
+    }
+  if (!records_parse (text, source, &records, &count))
+    exit (EXIT_USAGE);
+  for (n = 0; n < count; n++)
+    ok &= restore_record (&records[n]);
+  records_free (records, count);
+  free (text);
+  return ok;
+}
+
+/* --- options ------------------------------------------------------------- */
+
+static void
+set_action (enum action this)
+{
+  if (action != NO_ACTION && (action != EDIT_ACL || this != EDIT_ACL))
+    {
+      error (0, 0, _("--set, --set-file, --remove and --restore cannot be "
+		     "combined with each other or with edits"));
+      usage (EXIT_USAGE);
+    }
+  action = this;
+}
+
+static struct edit *
+new_edit (enum edit_kind kind)
+{
+  struct edit *edit;
+
+  set_action (EDIT_ACL);
+  if (n_edits == edits_alloc)
+    edits = x2nrealloc (edits, &edits_alloc, sizeof *edits);
+  edit = &edits[n_edits++];
+  memset (edit, 0, sizeof *edit);
+  edit->kind = kind;
+  return edit;
+}
+
+static void
+free_options (void)
+{
+  size_t n;
+
+  for (n = 0; n < n_edits; n++)
+    richacl_free (edits[n].acl);
+  free (edits);
+  richacl_free (set_acl);
 }
 
 int
 main (int argc, char **argv)
 {
-  const char *xattr_option = NULL;
-  enum action action = NO_ACTION;
-  struct acl_arg arg = { NULL, 0 };
-  bool ok = true;
-  char *text;
+  struct edit *edit;
+  bool ok;
   int c;
 
   set_program_name (argv[0]);
   init_locale ();
   atexit (close_stdout);
 
-  while ((c = getopt_long (argc, argv, "s:S:m:M:b", long_options, NULL))
-	 != -1)
+  while ((c = getopt_long (argc, argv, "s:S:m:M:x:a:b" COMMON_SHORT_OPTIONS,
+			   long_options, NULL)) != -1)
     {
-      enum action this;
-
       switch (c)
 	{
 	case 's':
+	  set_action (SET_ACL);
+	  set_acl = parse_acl_text (optarg, NULL, &set_given);
+	  break;
 	case 'S':
-	  this = SET_ACL;
+	  set_action (SET_ACL);
+	  set_acl = parse_acl_file (optarg, &set_given);
 	  break;
 	case 'm':
+	  edit = new_edit (EDIT_MODIFY);
+	  edit->acl = parse_acl_text (optarg, NULL, &edit->given);
+	  break;
 	case 'M':
-	  this = MODIFY_ACL;
+	  edit = new_edit (EDIT_MODIFY);
+	  edit->acl = parse_acl_file (optarg, &edit->given);
+	  break;
+	case 'x':
+	  edit = new_edit (EDIT_REMOVE_ENTRY);
+	  if (!parse_remove_entry (edit, optarg))
+	    usage (EXIT_USAGE);
+	  break;
+	case 'a':
+	  edit = new_edit (EDIT_ADD_ENTRY);
+	  edit->by_index = true;
+	  if (!parse_entry_index (optarg, &edit->index))
+	    usage (EXIT_USAGE);
+	  if (optind >= argc)
+	    {
+	      error (0, 0, _("--add-entry needs an ACL after its index"));
+	      usage (EXIT_USAGE);
+	    }
+	  edit->acl = parse_acl_text (argv[optind++], NULL, NULL);
 	  break;
 	case 'b':
-	  this = REMOVE_ACL;
+	  set_action (REMOVE_ACL);
 	  break;
-	case XATTR_NAME_OPTION:
-	  xattr_option = optarg;
-	  continue;
+	case RESTORE_OPTION:
+	  set_action (RESTORE_ACLS);
+	  restore_source = optarg;
+	  break;
+	case TEST_OPTION:
+	  opt_test = true;
+	  break;
+	case NO_PROPAGATE_OPTION:
+	  opt_no_propagate = true;
+	  break;
 	case HELP_OPTION:
 	  usage (EXIT_SUCCESS);
 	  break;
@@ -279,39 +564,34 @@ main (int argc, char **argv)
 		       AUTHORS, (char *) NULL);
 	  exit (EXIT_SUCCESS);
 	default:
-	  usage (EXIT_USAGE);
-	}
-      if (action != NO_ACTION)
-	{
-	  error (0, 0, _("only one of --set, --set-file, --modify, "
-			 "--modify-file and --remove may be given"));
-	  usage (EXIT_USAGE);
-	}
-      action = this;
-      if (c == 's' || c == 'm')
-	parse_acl_arg (&arg, optarg, NULL);
-      else if (c == 'S' || c == 'M')
-	{
-	  text = read_acl_file (optarg);
-	  if (!text)
-	    {
-	      error (0, errno, "%s", quotef (optarg));
-	      exit (EXIT_USAGE);
-	    }
-	  parse_acl_arg (&arg, text, optarg);
-	  free (text);
+	  if (!common_option (c, optarg))
+	    usage (EXIT_USAGE);
 	}
     }
   if (action == NO_ACTION)
     {
-      error (0, 0, _("no action given: use --set, --set-file, --modify, "
-		     "--modify-file or --remove"));
+      error (0, 0, _("no action given: use --set, --set-file, --remove, "
+		     "--restore, or edits such as --modify"));
       usage (EXIT_USAGE);
     }
-  if (!finish_common_options (xattr_option, argc - optind))
-    usage (EXIT_USAGE);
-  for (; optind < argc; optind++)
-    ok &= change_file (argv[optind], action, &arg);
-  richacl_free (arg.acl);
+  if (action == RESTORE_ACLS)
+    {
+      if (optind < argc)
+	{
+	  error (0, 0, _("--restore takes no file operands: the files are "
+			 "named in its input"));
+	  usage (EXIT_USAGE);
+	}
+      if (!finish_common_options (1))
+	usage (EXIT_USAGE);
+      ok = restore (restore_source);
+    }
+  else
+    {
+      if (!finish_common_options (argc - optind))
+	usage (EXIT_USAGE);
+      ok = walk (argv + optind, &walk_options, change_file, NULL, NULL);
+    }
+  free_options ();
   return ok ? EXIT_OK : EXIT_FILE_FAILED;
 }
