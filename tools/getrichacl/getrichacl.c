@@ -82,8 +82,8 @@ usage (int status)
       emit_common_help ();
       fputs (_("\n\
 With -R, each file's ACL is printed as a record that starts with '# file:',\n\
-'# owner:' and '# group:' lines; setrichacl --restore reads these records\n\
-back (use --raw for a backup that restores exactly).\n"), stdout);
+'# owner:' and '# group:' lines, which setrichacl(1) can restore (use\n\
+--raw for a backup that restores exactly).\n"), stdout);
       emit_bug_reporting ();
     }
   exit (status);
