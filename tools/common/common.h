@@ -31,6 +31,27 @@ enum { EXIT_OK = 0, EXIT_FILE_FAILED = 1, EXIT_USAGE = 2 };
 /* The environment variable that selects the xattr name. */
 #define RICHACL_XATTR_NAME_ENV "RICHACL_XATTR_NAME"
 
+/* --- at_calls.c ---------------------------------------------------------- */
+
+/* A file as the system calls see it. */
+struct file_ref
+{
+  int dirfd;		/* the directory @name is in, or AT_FDCWD */
+  const char *name;
+  int flags;		/* STORAGE_NOFOLLOW */
+};
+enum { STORAGE_NOFOLLOW = 1 };	/* act on a symlink itself, not its target */
+
+ssize_t at_getxattr (const struct file_ref *f, const char *attr, void *value,
+		     size_t size);
+ssize_t at_listxattr (const struct file_ref *f, char *list, size_t size);
+int at_setxattr (const struct file_ref *f, const char *attr,
+		 const void *value, size_t size);
+int at_removexattr (const struct file_ref *f, const char *attr);
+int at_chmod (const struct file_ref *f, mode_t mode);
+int at_chown (const struct file_ref *f, uid_t uid, gid_t gid);
+int at_stat (const struct file_ref *f, struct stat *st);
+
 /* --- storage.c ----------------------------------------------------------- */
 
 /*
@@ -43,13 +64,10 @@ const char *storage_xattr_name (void);
 /* True when ACLs live under the kernel's own name. */
 bool storage_is_kernel_name (void);
 
-/* Flags of storage_load() and storage_remove(). */
-enum { STORAGE_NOFOLLOW = 1 };	/* act on a symlink itself, not its target */
-
 /* What storage_load() found. */
 struct stored_acl
 {
-  int flags;		/* the flags it was loaded with */
+  struct file_ref file;	/* where it was loaded from */
   struct richacl *acl;	/* the effective ACL (stored, or from the mode) */
   bool stored;		/* an ACL was stored (not derived from the mode) */
   void *raw;		/* the stored bytes, for restoring after a failure */
@@ -65,31 +83,45 @@ struct stored_acl
  * Returns 0, or -1 with errno set.
  */
 #define EPOSIXACL 4097	/* ours, not a system errno */
-int storage_load (const char *path, const struct stat *st, int flags,
+int storage_load (const struct file_ref *f, const struct stat *st,
 		  struct stored_acl *out);
 void stored_acl_release (struct stored_acl *s);
 
 /*
- * Store @acl as the ACL of @path, which storage_load() described in
- * @old.  An ACL equivalent to a mode is stored as that mode alone; any
+ * Store @acl as the ACL of the file that storage_load() described in
+ * @old (@st is its status).  An ACL equivalent to a mode is stored as that mode alone; any
  * other ACL also sets the permission bits from its masks.  On failure,
  * the previous ACL and mode are put back.  Returns 0 or -1 with errno.
  */
-int storage_store (const char *path, const struct stat *st,
-		   const struct stored_acl *old, const struct richacl *acl);
+int storage_store (const struct stat *st, const struct stored_acl *old,
+		   const struct richacl *acl);
 
 /* Remove the stored ACL of @path; no ACL is not an error. */
-int storage_remove (const char *path, int flags);
-
-/* Change the owner and group of @path (-1: unchanged). */
-int storage_chown (const char *path, int flags, uid_t uid, gid_t gid);
-
-/* Change the mode of @path (no ACL bookkeeping: for the special bits). */
-int storage_chmod (const char *path, int flags, mode_t mode);
+int storage_remove (const struct file_ref *f);
 
 /* --- messages.c ---------------------------------------------------------- */
 
-/* Report that @what failed for @file with @errnum, in the tools' words
+/*
+ * Print "PROGRAM: FILE: MESSAGE: ERROR" as error() would (@file NULL: no
+ * file part, @fmt NULL: no message, @errnum 0: no error), to standard
+ * error or to this thread's message sink.
+ */
+void file_error (const char *file, int errnum, const char *fmt, ...)
+  __attribute__ ((format (printf, 3, 4)));
+/* A parallel walk collects each file's output and messages in a sink, to
+   print them in walk order.  NULL: standard error. */
+struct walk_sink
+{
+  FILE *out;
+  char *out_buf;
+  size_t out_len;
+  FILE *err;
+  char *err_buf;
+  size_t err_len;
+};
+void set_message_sink (struct walk_sink *sink);
+
+/* Report that something failed for @file with @errnum, in the tools' words
    (the EOPNOTSUPP and POSIX ACL cases get their own explanations). */
 void report_file_error (const char *file, int errnum);
 
@@ -120,12 +152,13 @@ enum
   FIRST_TOOL_OPTION
 };
 
-#define COMMON_SHORT_OPTIONS "RPL"
+#define COMMON_SHORT_OPTIONS "RPLj:"
 #define COMMON_LONG_OPTIONS \
   {"recursive", no_argument, NULL, 'R'}, \
   {"physical", no_argument, NULL, 'P'}, \
   {"logical", no_argument, NULL, 'L'}, \
   {"one-file-system", no_argument, NULL, ONE_FILE_SYSTEM_OPTION}, \
+  {"jobs", required_argument, NULL, 'j'}, \
   {"xattr-name", required_argument, NULL, XATTR_NAME_OPTION}, \
   {"help", no_argument, NULL, HELP_OPTION}, \
   {"version", no_argument, NULL, VERSION_OPTION}
@@ -153,6 +186,7 @@ struct walk_options
   bool logical;		/* -L: follow symlinks (default -P: never) */
   bool one_file_system;
   bool follow_operands;	/* follow symlinks given as operands (-H) */
+  int jobs;		/* -j: threads for a recursive walk */
 };
 extern struct walk_options walk_options;
 
@@ -160,16 +194,20 @@ extern struct walk_options walk_options;
 struct walk_file
 {
   const char *path;	/* its name as the user would write it */
-  const char *access;	/* the name to use in system calls (relative to
-			   the current directory during a walk) */
+  struct file_ref file;	/* what the system calls get */
   const struct stat *st;
-  int storage_flags;	/* STORAGE_NOFOLLOW during a physical walk */
   int level;		/* 0 for an operand, 1 for its entries, ... */
   void *parent_data;	/* what the visit left in ->data for the
 			   directory that contains this file */
   void *data;		/* a visit of a directory may leave data here for
 			   its entries; released when the walk leaves it */
+  FILE *out;		/* use walk_stdout() */
+  struct walk_sink *sink;
 };
+
+/* Where a visit prints @f's output (standard output, or in a parallel
+   walk a buffer printed in walk order). */
+FILE *walk_stdout (struct walk_file *f);
 
 /* What a visit returns: a combination of these. */
 enum { WALK_OK = 0, WALK_FAILED = 1, WALK_PRUNE = 2 };

@@ -6,10 +6,14 @@
 
 #include <errno.h>
 #include <locale.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "error.h"
+#include "progname.h"
+#include "xalloc.h"
 #include "quote.h"
 
 void
@@ -22,25 +26,80 @@ init_locale (void)
   textdomain (PACKAGE);
 }
 
+/* Messages about files come from several threads in a parallel walk;
+   quotearg's buffers are shared, so formatting is serialized. */
+static pthread_mutex_t message_lock = PTHREAD_MUTEX_INITIALIZER;
+static __thread struct walk_sink *message_sink;
+
+void
+set_message_sink (struct walk_sink *sink)
+{
+  message_sink = sink;
+}
+
+/* Where this thread's messages go now. */
+static FILE *
+message_stream (void)
+{
+  if (!message_sink)
+    {
+      /* As error(): what was printed before comes first. */
+      fflush (stdout);
+      return stderr;
+    }
+  if (!message_sink->err)
+    {
+      message_sink->err = open_memstream (&message_sink->err_buf,
+					  &message_sink->err_len);
+      if (!message_sink->err)
+	xalloc_die ();
+    }
+  return message_sink->err;
+}
+
+void
+file_error (const char *file, int errnum, const char *fmt, ...)
+{
+  FILE *out;
+  va_list ap;
+
+  pthread_mutex_lock (&message_lock);
+  out = message_stream ();
+  fprintf (out, "%s: ", program_name);
+  if (file)
+    fprintf (out, fmt || errnum ? "%s: " : "%s", quotef (file));
+  if (fmt)
+    {
+      va_start (ap, fmt);
+      vfprintf (out, fmt, ap);
+      va_end (ap);
+      if (errnum)
+	fputs (": ", out);
+    }
+  if (errnum)
+    fputs (strerror (errnum), out);
+  putc ('\n', out);
+  pthread_mutex_unlock (&message_lock);
+}
+
 void
 report_file_error (const char *file, int errnum)
 {
   if (errnum == EPOSIXACL)
-    error (0, 0, "%s: %s", quotef (file), _("file has a POSIX ACL"));
+    file_error (file, 0, "%s", _("file has a POSIX ACL"));
   else if ((errnum == EOPNOTSUPP || errnum == ENOTSUP)
 	   && storage_is_kernel_name ())
-    error (0, 0, _("%s: this kernel does not support RichACLs in %s; "
-		   "use --xattr-name=trusted.richacl (or set %s) to store "
-		   "them under another name"),
-	   quotef (file), RICHACL_XATTR, RICHACL_XATTR_NAME_ENV);
+    file_error (file, 0, _("this kernel does not support RichACLs in %s; "
+			   "use --xattr-name=trusted.richacl (or set %s) to "
+			   "store them under another name"),
+		RICHACL_XATTR, RICHACL_XATTR_NAME_ENV);
   else if (errnum == EINVAL)
-    error (0, 0, "%s: %s %s", quotef (file),
-	   _("invalid ACL stored in"), quote_n (1, storage_xattr_name ()));
+    file_error (file, 0, _("invalid ACL stored in '%s'"),
+		storage_xattr_name ());
   else if (errnum == E2BIG || errnum == ENOSPC)
-    error (0, errnum, "%s: %s", quotef (file),
-	   _("the ACL is too large to store"));
+    file_error (file, errnum, "%s", _("the ACL is too large to store"));
   else
-    error (0, errnum, "%s", quotef (file));
+    file_error (file, errnum, NULL);
 }
 
 static char parse_message[512];

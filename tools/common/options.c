@@ -8,8 +8,13 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include "error.h"
 #include "quote.h"
+#include "xstrtol.h"
+
+/* More threads than this only wait on each other. */
+#define MAX_JOBS 64
 
 static const char *xattr_option;
 
@@ -30,6 +35,20 @@ common_option (int c, const char *arg)
     case ONE_FILE_SYSTEM_OPTION:
       walk_options.one_file_system = true;
       return true;
+    case 'j':
+      {
+	unsigned long n;
+
+	if (xstrtoul (arg, NULL, 10, &n, "") != LONGINT_OK || n < 1
+	    || n > MAX_JOBS)
+	  {
+	    error (0, 0, _("invalid number of jobs %s (1 to %d)"),
+		   quote (arg), MAX_JOBS);
+	    return false;
+	  }
+	walk_options.jobs = n;
+	return true;
+      }
     case XATTR_NAME_OPTION:
       xattr_option = arg;
       return true;
@@ -38,9 +57,21 @@ common_option (int c, const char *arg)
     }
 }
 
+/* One job per processor by default: the walk's system calls wait on the
+   file system, and the workers keep each processor busy. */
+static int
+default_jobs (void)
+{
+  long n = sysconf (_SC_NPROCESSORS_ONLN);
+
+  return n < 1 ? 1 : n > MAX_JOBS ? MAX_JOBS : n;
+}
+
 bool
 finish_common_options (int n_files)
 {
+  if (walk_options.jobs == 0)
+    walk_options.jobs = default_jobs ();
   if (!storage_select (xattr_option))
     {
       error (0, 0, _("invalid extended attribute name %s"),
@@ -66,6 +97,8 @@ emit_walk_help (void)
                            symbolic links are skipped\n\
   -L, --logical          with -R, follow every symbolic link\n\
       --one-file-system  with -R, skip directories on other file systems\n\
+  -j, --jobs=N           with -R, work on N files at a time (default: the\n\
+                           number of processors); the output stays in order\n\
 "), stdout);
 }
 

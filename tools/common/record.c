@@ -18,6 +18,7 @@
 
 #include <errno.h>
 #include <grp.h>
+#include <pthread.h>
 #include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,9 +39,9 @@ print_path (FILE *out, const char *path)
 
   if (!record_absolute_names && *p == '/')
     {
-      if (!warned)
-	error (0, 0, _("Removing leading '/' from absolute path names"));
-      warned = true;
+      if (!__atomic_exchange_n (&warned, true, __ATOMIC_RELAXED))
+	file_error (NULL, 0, "%s",
+		    _("Removing leading '/' from absolute path names"));
       while (*p == '/')
 	p++;
       if (!*p)
@@ -55,41 +56,50 @@ print_path (FILE *out, const char *path)
     }
 }
 
-/* Directory trees mostly belong to few users: remember the last name. */
+/* Directory trees mostly belong to few users: remember the last name
+   (per thread: a parallel walk prints records from several).  The
+   database calls are not reentrant either; lookups are serialized. */
+static pthread_mutex_t lookup_lock = PTHREAD_MUTEX_INITIALIZER;
 static const char *
 owner_name (uid_t uid)
 {
-  static uid_t cached_uid = (uid_t) -1;
-  static char *cached;
+  static __thread uid_t cached_uid = (uid_t) -1;
+  static __thread char *cached;
   struct passwd *pw;
 
   if (cached && uid == cached_uid)
     return cached;
+  pthread_mutex_lock (&lookup_lock);
   pw = getpwuid (uid);
-  if (!pw)
-    return NULL;
-  free (cached);
-  cached = xstrdup (pw->pw_name);
-  cached_uid = uid;
-  return cached;
+  if (pw)
+    {
+      free (cached);
+      cached = xstrdup (pw->pw_name);
+      cached_uid = uid;
+    }
+  pthread_mutex_unlock (&lookup_lock);
+  return pw ? cached : NULL;
 }
 
 static const char *
 group_name (gid_t gid)
 {
-  static gid_t cached_gid = (gid_t) -1;
-  static char *cached;
+  static __thread gid_t cached_gid = (gid_t) -1;
+  static __thread char *cached;
   struct group *gr;
 
   if (cached && gid == cached_gid)
     return cached;
+  pthread_mutex_lock (&lookup_lock);
   gr = getgrgid (gid);
-  if (!gr)
-    return NULL;
-  free (cached);
-  cached = xstrdup (gr->gr_name);
-  cached_gid = gid;
-  return cached;
+  if (gr)
+    {
+      free (cached);
+      cached = xstrdup (gr->gr_name);
+      cached_gid = gid;
+    }
+  pthread_mutex_unlock (&lookup_lock);
+  return gr ? cached : NULL;
 }
 
 void

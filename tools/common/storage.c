@@ -13,11 +13,8 @@
 #include "common.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/xattr.h>
-#include <unistd.h>
 #include "xalloc.h"
 
 static const char *xattr_name = RICHACL_XATTR;
@@ -49,65 +46,83 @@ storage_is_kernel_name (void)
   return strcmp (xattr_name, RICHACL_XATTR) == 0;
 }
 
+/* The list of attribute names is read into a buffer of this size; a
+   file with more names than fit is checked name by name instead. */
+#define LIST_BUFFER 4096
+/* ACLs of up to (READ_BUFFER - 16) / 12 entries are read in one call. */
+#define READ_BUFFER 4096
+
+static bool
+has_posix_acl_by_name (const struct file_ref *f)
+{
+  return at_getxattr (f, "system.posix_acl_access", NULL, 0) >= 0
+	 || at_getxattr (f, "system.posix_acl_default", NULL, 0) >= 0;
+}
+
+/* Does the NUL-separated list of @len bytes contain @name? */
+static bool
+list_has (const char *list, ssize_t len, const char *name)
+{
+  const char *p;
+
+  for (p = list; p < list + len; p += strlen (p) + 1)
+    if (strcmp (p, name) == 0)
+      return true;
+  return false;
+}
+
 /*
- * The system calls, following a symlink in @path or not.  A walk passes
- * single names relative to a directory it has opened without following
- * symlinks (STORAGE_NOFOLLOW): if someone swaps a file for a symlink
- * meanwhile, these calls act on the symlink itself, never on its target.
+ * What a file has besides its mode: our ACL (*ours), a POSIX ACL
+ * (*posix), in one call.  Returns -1 when the list does not fit (or
+ * cannot be read); the caller then asks name by name.
  */
-static ssize_t
-get_xattr (const char *path, int flags, const char *name, void *value,
-	   size_t size)
-{
-  return (flags & STORAGE_NOFOLLOW) ? lgetxattr (path, name, value, size)
-				    : getxattr (path, name, value, size);
-}
-
 static int
-set_xattr (const char *path, int flags, const void *value, size_t size)
+list_acls (const struct file_ref *f, bool *ours, bool *posix)
 {
-  return (flags & STORAGE_NOFOLLOW)
-	 ? lsetxattr (path, xattr_name, value, size, 0)
-	 : setxattr (path, xattr_name, value, size, 0);
-}
+  char list[LIST_BUFFER];
+  ssize_t len = at_listxattr (f, list, sizeof list);
 
-static int
-remove_xattr (const char *path, int flags)
-{
-  return (flags & STORAGE_NOFOLLOW) ? lremovexattr (path, xattr_name)
-				    : removexattr (path, xattr_name);
-}
-
-/* Symlinks have no mode of their own: without following, chmod of one
-   fails (EOPNOTSUPP) instead of changing its target. */
-static int
-change_mode (const char *path, int flags, mode_t mode)
-{
-  return fchmodat (AT_FDCWD, path, mode,
-		   (flags & STORAGE_NOFOLLOW) ? AT_SYMLINK_NOFOLLOW : 0);
+  if (len < 0)
+    return -1;
+  *ours = list_has (list, len, xattr_name);
+  *posix = list_has (list, len, "system.posix_acl_access")
+	   || list_has (list, len, "system.posix_acl_default");
+  return 0;
 }
 
 static bool
-has_posix_acl (const char *path, int flags)
+has_posix_acl (const struct file_ref *f)
 {
-  return get_xattr (path, flags, "system.posix_acl_access", NULL, 0) >= 0
-	 || get_xattr (path, flags, "system.posix_acl_default", NULL, 0) >= 0;
+  bool ours, posix;
+
+  if (list_acls (f, &ours, &posix) == 0)
+    return posix;
+  return has_posix_acl_by_name (f);
 }
 
 /* Read the raw attribute; *size 0 and NULL when there is none. */
 static int
-read_raw (const char *path, int flags, void **value, size_t *size)
+read_raw (const struct file_ref *f, void **value, size_t *size)
 {
+  char buf[READ_BUFFER];
+  ssize_t len = at_getxattr (f, xattr_name, buf, sizeof buf);
+
   *value = NULL;
   *size = 0;
-  for (;;)
+  if (len >= 0)
     {
-      ssize_t len = get_xattr (path, flags, xattr_name, NULL, 0);
-
+      *value = xmemdup (buf, len ? len : 1);
+      *size = len;
+      return 0;
+    }
+  while (errno == ERANGE)
+    {
+      /* Larger than the buffer: ask for the size, then read. */
+      len = at_getxattr (f, xattr_name, NULL, 0);
       if (len < 0)
-	return errno == ENODATA ? 0 : -1;
+	break;
       *value = xmalloc (len ? len : 1);
-      len = get_xattr (path, flags, xattr_name, *value, len);
+      len = at_getxattr (f, xattr_name, *value, len);
       if (len >= 0)
 	{
 	  *size = len;
@@ -115,25 +130,51 @@ read_raw (const char *path, int flags, void **value, size_t *size)
 	}
       free (*value);
       *value = NULL;
-      if (errno == ENODATA)
-	return 0;
-      if (errno != ERANGE)
-	return -1;
     }
+  return errno == ENODATA ? 0 : -1;
+}
+
+/*
+ * Files in a tree tend to be alike.  After a file without our attribute,
+ * the next file is first asked for the list of its attribute names: when
+ * ours is not there, that one call also answers whether it has a POSIX
+ * ACL.  After a file with our attribute, the next is asked for it
+ * directly.  Either way, a file takes one call in the common case.
+ */
+static __thread bool expect_no_acl;
+
+static int
+load_raw (const struct file_ref *f, struct stored_acl *out, bool *posix)
+{
+  bool ours;
+
+  *posix = false;
+  if (expect_no_acl && !storage_is_kernel_name ()
+      && list_acls (f, &ours, posix) == 0 && !ours)
+    return 0;
+  if (read_raw (f, &out->raw, &out->raw_size))
+    return -1;
+  expect_no_acl = !out->raw;
+  if (!out->raw)
+    *posix = has_posix_acl (f);
+  return 0;
 }
 
 int
-storage_load (const char *path, const struct stat *st, int flags,
+storage_load (const struct file_ref *f, const struct stat *st,
 	      struct stored_acl *out)
 {
+  bool posix = false;
+
   memset (out, 0, sizeof *out);
-  out->flags = flags;
-  if (read_raw (path, flags, &out->raw, &out->raw_size))
+  out->file = *f;
+  if (load_raw (f, out, &posix))
     {
       /* A stock kernel has no RichACLs: the file has only its mode. */
       if (!(storage_is_kernel_name ()
 	    && (errno == EOPNOTSUPP || errno == ENOTSUP)))
 	return -1;
+      posix = has_posix_acl (f);
     }
   if (out->raw)
     {
@@ -152,7 +193,7 @@ storage_load (const char *path, const struct stat *st, int flags,
 	richacl_chmod (out->acl, st->st_mode);
       return 0;
     }
-  if (has_posix_acl (path, flags))
+  if (posix)
     {
       errno = EPOSIXACL;
       return -1;
@@ -176,15 +217,15 @@ stored_acl_release (struct stored_acl *s)
 
 /* Put back what storage_load() found, after a failed store. */
 static void
-restore (const char *path, const struct stat *st, const struct stored_acl *old)
+restore (const struct stat *st, const struct stored_acl *old)
 {
   int saved = errno;
 
   if (old->raw)
-    set_xattr (path, old->flags, old->raw, old->raw_size);
+    at_setxattr (&old->file, xattr_name, old->raw, old->raw_size);
   else
-    remove_xattr (path, old->flags);
-  change_mode (path, old->flags, st->st_mode & 07777);
+    at_removexattr (&old->file, xattr_name);
+  at_chmod (&old->file, st->st_mode & 07777);
   errno = saved;
 }
 
@@ -194,46 +235,45 @@ restore (const char *path, const struct stat *st, const struct stored_acl *old)
  * then change the attribute, then set the new mode.
  */
 static int
-store_with_mode (const char *path, const struct stat *st,
-		 const struct stored_acl *old, const void *value, size_t size,
-		 mode_t new_perm)
+store_with_mode (const struct stat *st, const struct stored_acl *old,
+		 const void *value, size_t size, mode_t new_perm)
 {
+  const struct file_ref *f = &old->file;
   mode_t old_mode = st->st_mode & 07777;
   mode_t new_mode = (old_mode & ~0777) | (new_perm & 0777);
   mode_t narrow = old_mode & (new_mode | ~0777);
-  int ret;
+  int ret = 0;
 
-  if (narrow != old_mode && change_mode (path, old->flags, narrow))
+  if (narrow != old_mode && at_chmod (f, narrow))
     return -1;
-  if (value)
-    ret = set_xattr (path, old->flags, value, size);
-  else
+  /* Nothing to write when the attribute stays as it is (a repeated
+     --modify), or there is none to remove. */
+  if (value && !(old->raw && old->raw_size == size
+		 && memcmp (old->raw, value, size) == 0))
+    ret = at_setxattr (f, xattr_name, value, size);
+  else if (!value && old->raw)
     {
-      ret = remove_xattr (path, old->flags);
+      ret = at_removexattr (f, xattr_name);
       if (ret && errno == ENODATA)
 	ret = 0;
     }
   if (ret == 0 && new_mode != narrow)
-    ret = change_mode (path, old->flags, new_mode);
+    ret = at_chmod (f, new_mode);
   if (ret)
-    restore (path, st, old);
+    restore (st, old);
   return ret;
 }
 
 int
-storage_store (const char *path, const struct stat *st,
-	       const struct stored_acl *old, const struct richacl *acl)
+storage_store (const struct stat *st, const struct stored_acl *old,
+	       const struct richacl *acl)
 {
   mode_t mode = st->st_mode;
   void *value;
   size_t size;
   int ret;
 
-  if (!old->stored && has_posix_acl (path, old->flags))
-    {
-      errno = EPOSIXACL;
-      return -1;
-    }
+  /* storage_load() has refused files with a POSIX ACL. */
   if (richacl_valid ((struct richacl *) acl))
     return -1;
   size = richacl_xattr_size (acl);
@@ -248,39 +288,25 @@ storage_store (const char *path, const struct stat *st,
       /* The kernel sets the mode and drops mode-equivalent ACLs itself. */
       value = xmalloc (size);
       richacl_to_xattr (acl, value);
-      ret = set_xattr (path, old->flags, value, size);
+      ret = at_setxattr (&old->file, xattr_name, value, size);
       free (value);
       return ret;
     }
 
   if (richacl_equiv_mode (acl, &mode) == 0)
-    return store_with_mode (path, st, old, NULL, 0, mode);
+    return store_with_mode (st, old, NULL, 0, mode);
 
   value = xmalloc (size);
   richacl_to_xattr (acl, value);
-  ret = store_with_mode (path, st, old, value, size,
-			 richacl_masks_to_mode (acl));
+  ret = store_with_mode (st, old, value, size, richacl_masks_to_mode (acl));
   free (value);
   return ret;
 }
 
 int
-storage_remove (const char *path, int flags)
+storage_remove (const struct file_ref *f)
 {
-  if (remove_xattr (path, flags) && errno != ENODATA)
+  if (at_removexattr (f, xattr_name) && errno != ENODATA)
     return -1;
   return 0;
-}
-
-int
-storage_chown (const char *path, int flags, uid_t uid, gid_t gid)
-{
-  return fchownat (AT_FDCWD, path, uid, gid,
-		   (flags & STORAGE_NOFOLLOW) ? AT_SYMLINK_NOFOLLOW : 0);
-}
-
-int
-storage_chmod (const char *path, int flags, mode_t mode)
-{
-  return change_mode (path, flags, mode);
 }

@@ -158,7 +158,8 @@ text_flags (const struct stat *st)
 }
 
 static void
-print_access (const char *file, const struct stat *st, struct richacl *acl)
+print_access (FILE *out, const char *file, const struct stat *st,
+	      struct richacl *acl)
 {
   unsigned int mask;
   char *text;
@@ -171,25 +172,26 @@ print_access (const char *file, const struct stat *st, struct richacl *acl)
 			       & ~(RICHACL_TEXT_ALIGN | RICHACL_TEXT_SIMPLIFY));
   if (!text)
     xalloc_die ();
-  printf ("%s  %s\n", *text ? text : "-", file);
+  fprintf (out, "%s  %s\n", *text ? text : "-", file);
   free (text);
 }
 
 /* Print @f's ACL @acl, as a record with --recursive. */
 static void
-print_acl (const struct walk_file *f, const struct richacl *acl)
+print_acl (struct walk_file *f, const struct richacl *acl)
 {
   char *text = richacl_to_text (acl, text_flags (f->st));
+  FILE *out = walk_stdout (f);
 
   if (!text)
     xalloc_die ();
   if (walk_options.recursive)
     {
-      record_print_header (stdout, f->path, f->st, opt_numeric);
-      printf ("%s\n", text);
+      record_print_header (out, f->path, f->st, opt_numeric);
+      fprintf (out, "%s\n", text);
     }
   else
-    printf ("%s:\n%s\n", f->path, text);
+    fprintf (out, "%s:\n%s\n", f->path, text);
   free (text);
 }
 
@@ -198,13 +200,13 @@ show_file (struct walk_file *f, void *arg _GL_UNUSED)
 {
   struct stored_acl s;
 
-  if (storage_load (f->access, f->st, f->storage_flags, &s))
+  if (storage_load (&f->file, f->st, &s))
     {
       report_file_error (f->path, errno);
       return WALK_FAILED;
     }
   if (opt_access)
-    print_access (f->path, f->st, s.acl);
+    print_access (walk_stdout (f), f->path, f->st, s.acl);
   else
     {
       /* The default view is what the ACL grants, without file masks. */

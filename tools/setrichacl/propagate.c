@@ -56,7 +56,7 @@ propagate_to (struct walk_file *f, void *arg)
       f->data = xclone (p->root_acl);
       return WALK_OK;
     }
-  if (storage_load (f->access, f->st, f->storage_flags, &old))
+  if (storage_load (&f->file, f->st, &old))
     {
       report_file_error (f->path, errno);
       return WALK_FAILED | WALK_PRUNE;

@@ -5,6 +5,7 @@
 #include "setrichacl.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -238,19 +239,20 @@ view_text (const struct richacl *acl, const struct stat *st)
 }
 
 bool
-commit_acl (const struct walk_file *f, const struct stored_acl *old,
+commit_acl (struct walk_file *f, const struct stored_acl *old,
 	    const struct richacl *acl)
 {
   if (opt_test)
     {
       char *text = view_text (acl, f->st);
+      FILE *out = walk_stdout (f);
 
-      record_print_header (stdout, f->path, f->st, false);
-      printf ("%s\n", text);
+      record_print_header (out, f->path, f->st, false);
+      fprintf (out, "%s\n", text);
       free (text);
       return true;
     }
-  if (storage_store (f->access, f->st, old, acl))
+  if (storage_store (f->st, old, acl))
     {
       report_file_error (f->path, errno);
       return false;
@@ -281,12 +283,11 @@ edited_acl (const struct walk_file *f, struct stored_acl *old)
       complete_masks (acl, given);
       return acl;
     case EDIT_INDEX_OUT_OF_RANGE:
-      error (0, 0, _("%s: entry index %lu out of range (the ACL has %u "
-		     "entries)"), quotef (f->path), failed->index,
-	     acl->a_count);
+      file_error (f->path, 0, _("entry index %lu out of range (the ACL has "
+				"%u entries)"), failed->index, acl->a_count);
       break;
     case EDIT_NO_MATCH:
-      error (0, 0, _("%s: no matching entry to remove"), quotef (f->path));
+      file_error (f->path, 0, "%s", _("no matching entry to remove"));
       break;
     }
   richacl_free (acl);
@@ -294,7 +295,7 @@ edited_acl (const struct walk_file *f, struct stored_acl *old)
 }
 
 static int
-remove_acl (const struct walk_file *f)
+remove_acl (struct walk_file *f)
 {
   if (opt_test)
     {
@@ -307,7 +308,7 @@ remove_acl (const struct walk_file *f)
       richacl_free (acl);
       return WALK_OK;
     }
-  if (storage_remove (f->access, f->storage_flags))
+  if (storage_remove (&f->file))
     {
       report_file_error (f->path, errno);
       return WALK_FAILED;
@@ -324,7 +325,7 @@ change_file (struct walk_file *f, void *arg _GL_UNUSED)
 
   if (action == REMOVE_ACL)
     return remove_acl (f);
-  if (storage_load (f->access, f->st, f->storage_flags, &old))
+  if (storage_load (&f->file, f->st, &old))
     {
       report_file_error (f->path, errno);
       return WALK_FAILED;
@@ -350,17 +351,15 @@ change_file (struct walk_file *f, void *arg _GL_UNUSED)
 
 /* --- --restore ----------------------------------------------------------- */
 
-/* Give @rec's file its special mode bits (setuid, setgid, sticky). */
+/* Give @rec's file @f its special mode bits (setuid, setgid, sticky). */
 static bool
-restore_special_bits (const struct record *rec)
+restore_special_bits (const struct record *rec, const struct file_ref *f)
 {
   struct stat st;
 
-  if (lstat (rec->path, &st) == 0
-      && (st.st_mode & 07000) == rec->special)
+  if (at_stat (f, &st) == 0 && (st.st_mode & 07000) == rec->special)
     return true;
-  if (storage_chmod (rec->path, STORAGE_NOFOLLOW,
-		     (st.st_mode & 0777) | rec->special))
+  if (at_chmod (f, (st.st_mode & 0777) | rec->special))
     {
       report_file_error (rec->path, errno);
       return false;
@@ -380,34 +379,35 @@ restore_record (const struct record *rec)
   struct stat st, was;
   bool ok;
 
+  f.path = rec->path;
+  f.file.dirfd = AT_FDCWD;
+  f.file.name = rec->path;
+  f.file.flags = STORAGE_NOFOLLOW;
+  f.st = &st;
   /* The backup never holds symlinks; one in its place is not followed. */
-  if (lstat (rec->path, &st))
+  if (at_stat (&f.file, &st))
     {
       report_file_error (rec->path, errno);
       return false;
     }
   if (S_ISLNK (st.st_mode))
     {
-      error (0, 0, _("%s: is a symbolic link; not restored"),
-	     quotef (rec->path));
+      file_error (rec->path, 0, "%s",
+		  _("is a symbolic link; not restored"));
       return false;
     }
   was = st;
   if (!opt_test && ((rec->has_owner && uid != st.st_uid)
 		    || (rec->has_group && gid != st.st_gid)))
     {
-      if (storage_chown (rec->path, STORAGE_NOFOLLOW, uid, gid)
-	  || lstat (rec->path, &st))
+      if (at_chown (&f.file, uid, gid) || at_stat (&f.file, &st))
 	{
 	  report_file_error (rec->path, errno);
 	  return false;
 	}
       chowned = true;
     }
-  f.path = f.access = rec->path;
-  f.st = &st;
-  f.storage_flags = STORAGE_NOFOLLOW;
-  if (storage_load (f.access, f.st, f.storage_flags, &old))
+  if (storage_load (&f.file, f.st, &old))
     {
       report_file_error (f.path, errno);
       ok = false;
@@ -425,11 +425,11 @@ restore_record (const struct record *rec)
   if (!ok && chowned)
     {
       /* Nothing half-done: the file goes back to its owner and mode. */
-      storage_chown (rec->path, STORAGE_NOFOLLOW, was.st_uid, was.st_gid);
-      storage_chmod (rec->path, STORAGE_NOFOLLOW, was.st_mode & 07777);
+      at_chown (&f.file, was.st_uid, was.st_gid);
+      at_chmod (&f.file, was.st_mode & 07777);
     }
   if (ok && !opt_test)
-    ok = restore_special_bits (rec);
+    ok = restore_special_bits (rec, &f.file);
   return ok;
 }
 

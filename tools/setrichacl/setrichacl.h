@@ -58,7 +58,7 @@ void complete_masks (struct richacl *acl, int given);
  * print the record of what would be stored.  Reports failures; returns
  * false on failure.
  */
-bool commit_acl (const struct walk_file *f, const struct stored_acl *old,
+bool commit_acl (struct walk_file *f, const struct stored_acl *old,
 		 const struct richacl *acl);
 
 #endif
