@@ -69,7 +69,7 @@ german ()
 @test "setrichacl --help is German" {
   run german setrichacl --help
   assert_success
-  assert_line --index 0 --regexp '^Aufruf: .*setrichacl \[OPTION\]\.\.\. \{--set=ACL\|--set-file=DATEI\|--modify=ACL\|$'
+  assert_line --index 0 --regexp '^Aufruf: .*setrichacl \[OPTION\]\.\.\. \{--set=ACL\|--set-file=DATEI\|--remove\} DATEI\.\.\.$'
   assert_line 'Die Rich Access Control List (RichACL) jeder DATEI ändern.'
   assert_line '  -s, --set=ACL          die ACL durch ACL ersetzen'
   assert_line '      --help             diese Hilfe anzeigen und beenden'
@@ -95,7 +95,7 @@ german ()
 @test "a usage error is German" {
   run german setrichacl f
   assert_failure 2
-  assert_line --index 0 --regexp 'setrichacl: keine Aktion angegeben: verwenden Sie --set, --set-file, --modify, --modify-file oder --remove$'
+  assert_line --index 0 --regexp 'setrichacl: keine Aktion angegeben: verwenden Sie --set, --set-file, --remove, --restore oder Änderungen wie --modify$'
   assert_line --index 1 '„setrichacl --help“ liefert weitere Informationen.'
 }
 
