@@ -26,6 +26,9 @@
 #include "error.h"
 #include "xalloc.h"
 
+#define RICHACL_TEXT_ALL_MASKS \
+  (RICHACL_TEXT_OWNER_MASK | RICHACL_TEXT_GROUP_MASK | RICHACL_TEXT_OTHER_MASK)
+
 bool record_absolute_names;
 
 /* The path as written in a header: without leading slashes unless
@@ -193,6 +196,29 @@ reader_error (const struct record_reader *r, unsigned long line,
   error (0, 0, "%s:%lu: %s", quotef (r->source), line, msg);
 }
 
+/* The line of the ACL text (counting from 0) where @text fails to parse:
+   each line is an entry or a flags or mask line of its own. */
+static unsigned long
+failing_line (char *text)
+{
+  unsigned long n = 0;
+  char *line, *end;
+
+  for (line = text; *line; line = end + 1, n++)
+    {
+      struct richacl *acl;
+
+      end = strchr (line, '\n');
+      *end = 0;
+      acl = richacl_from_text (line, NULL, parse_error_collect);
+      *end = '\n';
+      if (!acl)
+	return n;
+      richacl_free (acl);
+    }
+  return 0;
+}
+
 /* The current record's ACL text is complete: parse it. */
 static bool
 finish_record (struct record_reader *r)
@@ -221,9 +247,18 @@ finish_record (struct record_reader *r)
     }
   if (!rec->acl)
     {
-      report_parse_error (r->source, r->acl_line);
+      unsigned long line = r->acl_line + failing_line (r->acl_text);
+
+      /* Parse the whole text again for the message of the first error. */
+      richacl_free (richacl_from_text (r->acl_text, NULL,
+				       parse_error_collect));
+      report_parse_error (r->source, line);
       return false;
     }
+  /* getrichacl --raw prints the three masks always, and the flags only
+     when there are some: with all masks given, no flags means none. */
+  if ((rec->given & RICHACL_TEXT_ALL_MASKS) == RICHACL_TEXT_ALL_MASKS)
+    rec->given |= RICHACL_TEXT_FLAGS;
   r->acl_len = 0;
   return true;
 }
