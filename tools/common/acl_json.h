@@ -40,6 +40,10 @@ struct json_writer *json_writer_begin (FILE *out);
  * JSON_RAW and JSON_FULL the always allowed permissions (read_attributes,
  * read_acl, synchronize) are left out of the entries, as getrichacl does
  * by default.
+ *
+ * The comma before a file depends on the files written before it, so the
+ * calls must come in output order and from one thread: a parallel walk
+ * must not call this from its workers (walk with one job for --json).
  */
 void json_write_file (struct json_writer *w, const char *file,
 		      const struct stat *st, const struct richacl *acl,
@@ -57,10 +61,11 @@ bool json_text_is_json (const char *text);
 
 /*
  * Parse the JSON text @text: a document as json_write_file() writes it
- * (the ACL of its first file is returned; all of it must be valid), one
- * file object of such a document, or a bare ACL object.  *@given (may be
- * NULL) is set as richacl_from_text() sets it: RICHACL_TEXT_FLAGS when the
- * ACL has "flags", RICHACL_TEXT_OWNER_MASK etc. for each mask in "masks".
+ * (the ACL of its first file is returned; all of it must be valid), or a
+ * bare ACL object {"flags":...,"masks":...,"entries":[...]}.  *@given (may
+ * be NULL) is set as richacl_from_text() sets it: RICHACL_TEXT_FLAGS when
+ * the ACL has "flags", RICHACL_TEXT_OWNER_MASK etc. for each mask in
+ * "masks".  *@error is set to NULL.
  *
  * On invalid input returns NULL and sets *@error to a malloc'd one-line
  * message "LINE:COLUMN: WHAT" (both 1-based, the column in bytes), in the

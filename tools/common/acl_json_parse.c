@@ -50,7 +50,7 @@ struct parser
 {
   const char *text;	/* the whole input, for positions */
   const char *end;	/* its terminating '\0' */
-  const char *p;	/* the next byte to look at */
+  const char *pos;	/* the next byte to look at */
   char *error;		/* the first error; then the parse unwinds */
   char *str;		/* the last string read, decoded (may hold '\0') */
   size_t str_len, str_alloc;
@@ -62,17 +62,17 @@ struct parser
 /* Record an error at @at: "LINE:COLUMN: " and the message.  Returns false
    for the callers to pass up. */
 static bool __attribute__ ((format (printf, 3, 4)))
-fail (struct parser *P, const char *at, const char *fmt, ...)
+fail (struct parser *ps, const char *at, const char *fmt, ...)
 {
   unsigned long line = 1;
-  const char *line_start = P->text, *s;
+  const char *line_start = ps->text, *s;
   char *msg;
   int len;
   va_list ap;
 
-  if (P->error)
+  if (ps->error)
     return false;
-  for (s = P->text; s < at; s++)
+  for (s = ps->text; s < at; s++)
     if (*s == '\n')
       {
 	line++;
@@ -87,8 +87,8 @@ fail (struct parser *P, const char *at, const char *fmt, ...)
   va_end (ap);
   len = snprintf (NULL, 0, "%lu:%lu: %s", line,
 		  (unsigned long) (at - line_start) + 1, msg);
-  P->error = xcharalloc (len + 1);
-  snprintf (P->error, len + 1, "%lu:%lu: %s", line,
+  ps->error = xcharalloc (len + 1);
+  snprintf (ps->error, len + 1, "%lu:%lu: %s", line,
 	    (unsigned long) (at - line_start) + 1, msg);
   free (msg);
   return false;
@@ -97,106 +97,105 @@ fail (struct parser *P, const char *at, const char *fmt, ...)
 /* The last string read, quoted for a message (in quote slot @n), and cut
    short if long: it may be anything the input held. */
 static const char *
-quoted_str (struct parser *P, int n)
+quoted_str (struct parser *ps, int n)
 {
   enum { MAX_SHOWN = 64 };
-  size_t len = P->str_len;
+  size_t len = ps->str_len;
 
   if (len > MAX_SHOWN)
     {
       len = MAX_SHOWN;
-      while (len && (P->str[len] & 0xc0) == 0x80)
+      while (len && (ps->str[len] & 0xc0) == 0x80)
 	len--;		/* do not cut a character in two */
-      memcpy (P->str + len, "...", 4);
+      memcpy (ps->str + len, "...", 4);
       len += 3;
     }
-  return quote_n_mem (n, P->str, len);
+  return quote_n_mem (n, ps->str, len);
 }
 
-/* What is at P->p is not what the format wants there. */
+/* What is at ps->pos is not what the format wants there. */
 static bool
-fail_expected (struct parser *P, const char *what)
+fail_expected (struct parser *ps, const char *what)
 {
-  if (P->p == P->end)
-    return fail (P, P->p, "%s", _("unexpected end of input"));
-  return fail (P, P->p, "%s", what);
+  if (ps->pos == ps->end)
+    return fail (ps, ps->pos, "%s", _("unexpected end of input"));
+  return fail (ps, ps->pos, "%s", what);
 }
 
 /* --- tokens -------------------------------------------------------------- */
 
 /* Skip JSON white space; return the next byte ('\0' at the end). */
 static char
-peek (struct parser *P)
+peek (struct parser *ps)
 {
-  while (*P->p == ' ' || *P->p == '\t' || *P->p == '\n' || *P->p == '\r')
-    P->p++;
-  return *P->p;
+  ps->pos += strspn (ps->pos, " \t\n\r");
+  return *ps->pos;
 }
 
 /* Take @c, or fail with @what. */
 static bool
-expect (struct parser *P, char c, const char *what)
+expect (struct parser *ps, char c, const char *what)
 {
-  if (peek (P) != c)
-    return fail_expected (P, what);
-  P->p++;
+  if (peek (ps) != c)
+    return fail_expected (ps, what);
+  ps->pos++;
   return true;
 }
 
 static void
-str_append (struct parser *P, const char *s, size_t n)
+str_append (struct parser *ps, const char *s, size_t n)
 {
   /* +4: quoted_str() may put "..." and a '\0' after the 64th byte. */
-  while (P->str_len + n + 4 > P->str_alloc)
-    P->str = x2nrealloc (P->str, &P->str_alloc, 1);
-  memcpy (P->str + P->str_len, s, n);
-  P->str_len += n;
-  P->str[P->str_len] = '\0';
+  while (ps->str_len + n + 4 > ps->str_alloc)
+    ps->str = x2nrealloc (ps->str, &ps->str_alloc, 1);
+  memcpy (ps->str + ps->str_len, s, n);
+  ps->str_len += n;
+  ps->str[ps->str_len] = '\0';
 }
 
-/* Four hex digits of a \u escape at P->p. */
+/* Four hex digits of a \u escape at ps->pos. */
 static bool
-hex4 (struct parser *P, const char *escape, unsigned int *value)
+hex4 (struct parser *ps, const char *escape, unsigned int *value)
 {
   unsigned int v = 0;
   int i;
 
   for (i = 0; i < 4; i++)
     {
-      char c = P->p[i];
+      char c = ps->pos[i];
 
       if (!c_isxdigit (c))
-	return fail (P, escape, "%s", _("invalid \\u escape in string"));
+	return fail (ps, escape, "%s", _("invalid \\u escape in string"));
       v = v * 16 + (c_isdigit (c) ? c - '0' : c_tolower (c) - 'a' + 10);
     }
-  P->p += 4;
+  ps->pos += 4;
   *value = v;
   return true;
 }
 
-/* A \u escape (P->p is after the 'u'), with the second half of a
+/* A \u escape (ps->pos is after the 'u'), with the second half of a
    surrogate pair when there is one; appended as UTF-8. */
 static bool
-unicode_escape (struct parser *P)
+unicode_escape (struct parser *ps)
 {
-  const char *escape = P->p - 2;
+  const char *escape = ps->pos - 2;
   unsigned int cp, low;
   char utf8[4];
   size_t n;
 
-  if (!hex4 (P, escape, &cp))
+  if (!hex4 (ps, escape, &cp))
     return false;
   if (cp >= 0xdc00 && cp <= 0xdfff)
-    return fail (P, escape, "%s", _("unpaired surrogate in \\u escape"));
+    return fail (ps, escape, "%s", _("unpaired surrogate in \\u escape"));
   if (cp >= 0xd800 && cp <= 0xdbff)
     {
-      if (P->p[0] != '\\' || P->p[1] != 'u')
-	return fail (P, escape, "%s", _("unpaired surrogate in \\u escape"));
-      P->p += 2;
-      if (!hex4 (P, escape, &low))
+      if (ps->pos[0] != '\\' || ps->pos[1] != 'u')
+	return fail (ps, escape, "%s", _("unpaired surrogate in \\u escape"));
+      ps->pos += 2;
+      if (!hex4 (ps, escape, &low))
 	return false;
       if (low < 0xdc00 || low > 0xdfff)
-	return fail (P, escape, "%s", _("unpaired surrogate in \\u escape"));
+	return fail (ps, escape, "%s", _("unpaired surrogate in \\u escape"));
       cp = 0x10000 + ((cp - 0xd800) << 10) + (low - 0xdc00);
     }
   if (cp < 0x80)
@@ -225,82 +224,82 @@ unicode_escape (struct parser *P)
       utf8[3] = 0x80 | (cp & 0x3f);
       n = 4;
     }
-  str_append (P, utf8, n);
+  str_append (ps, utf8, n);
   return true;
 }
 
 static bool
-escape (struct parser *P)
+escape (struct parser *ps)
 {
   static const char from[] = "\"\\/bfnrt";
   static const char to[] = "\"\\/\b\f\n\r\t";
   const char *c;
 
-  P->p++;			/* the backslash */
-  if (*P->p == 'u')
+  ps->pos++;			/* the backslash */
+  if (*ps->pos == 'u')
     {
-      P->p++;
-      return unicode_escape (P);
+      ps->pos++;
+      return unicode_escape (ps);
     }
-  c = *P->p ? strchr (from, *P->p) : NULL;
+  c = *ps->pos ? strchr (from, *ps->pos) : NULL;
   if (!c)
-    return fail (P, P->p - 1, "%s", _("invalid escape in string"));
-  str_append (P, &to[c - from], 1);
-  P->p++;
+    return fail (ps, ps->pos - 1, "%s", _("invalid escape in string"));
+  str_append (ps, &to[c - from], 1);
+  ps->pos++;
   return true;
 }
 
-/* A string, decoded into P->str and P->str_len; @what says what the
+/* A string, decoded into ps->str and ps->str_len; @what says what the
    format wants when there is no string. */
 static bool
-string (struct parser *P, const char *what)
+string (struct parser *ps, const char *what)
 {
-  if (peek (P) != '"')
-    return fail_expected (P, what);
-  P->p++;
-  P->str_len = 0;
-  str_append (P, "", 0);
+  if (peek (ps) != '"')
+    return fail_expected (ps, what);
+  ps->pos++;
+  ps->str_len = 0;
+  str_append (ps, "", 0);
   for (;;)
     {
-      const unsigned char *u = (const unsigned char *) P->p;
-      const char *run = P->p;
+      const unsigned char *u = (const unsigned char *) ps->pos;
+      const char *run = ps->pos;
       size_t n;
 
       /* Copy the plain bytes in one go. */
       while (*u >= 0x20 && *u < 0x80 && *u != '"' && *u != '\\')
 	u++;
-      str_append (P, run, (const char *) u - run);
-      P->p = (const char *) u;
+      str_append (ps, run, (const char *) u - run);
+      ps->pos = (const char *) u;
       if (*u == '"')
 	{
-	  P->p++;
+	  ps->pos++;
 	  return true;
 	}
       if (*u == '\\')
 	{
-	  if (!escape (P))
+	  if (!escape (ps))
 	    return false;
 	  continue;
 	}
       if (!*u)
-	return fail (P, P->p, "%s", _("unterminated string"));
+	return fail (ps, ps->pos, "%s", _("unterminated string"));
       if (*u < 0x20)
-	return fail (P, P->p, "%s", _("control character in string"));
-      n = utf8_sequence_length (u, P->end - P->p);
+	return fail (ps, ps->pos, "%s", _("control character in string"));
+      n = utf8_sequence_length (u, ps->end - ps->pos);
       if (!n)
-	return fail (P, P->p, "%s", _("invalid UTF-8 in string"));
-      str_append (P, P->p, n);
-      P->p += n;
+	return fail (ps, ps->pos, "%s", _("invalid UTF-8 in string"));
+      str_append (ps, ps->pos, n);
+      ps->pos += n;
     }
 }
 
 /* The last string is @word (ASCII, any case). */
 static bool
-str_is (struct parser *P, const char *word)
+str_is (struct parser *ps, const char *word)
 {
   size_t len = strlen (word);
 
-  return P->str_len == len && c_strncasecmp (P->str, word, len) == 0;
+  return ps->str_len == len && c_strncasecmp (ps->str, word, len) == 0;
 }
 
 /*
@@ -308,57 +307,57 @@ str_is (struct parser *P, const char *word)
  * below (id_t) -1 (which means "no id" to the system calls).
  */
 static bool
-id_number (struct parser *P, id_t *id)
+id_number (struct parser *ps, id_t *id)
 {
   const uintmax_t max = (id_t) -1 - 1;
   const char *start;
   uintmax_t v = 0;
   bool integer = true, overflow = false;
 
-  peek (P);
-  start = P->p;
-  if (*P->p == '-')
+  peek (ps);
+  start = ps->pos;
+  if (*ps->pos == '-')
     {
       integer = false;
-      P->p++;
+      ps->pos++;
     }
-  if (!c_isdigit (*P->p))
-    return fail_expected (P, _("expected a number"));
-  if (*P->p == '0' && c_isdigit (P->p[1]))
-    return fail (P, start, "%s", _("invalid number"));
-  for (; c_isdigit (*P->p); P->p++)
+  if (!c_isdigit (*ps->pos))
+    return fail_expected (ps, _("expected a number"));
+  if (*ps->pos == '0' && c_isdigit (ps->pos[1]))
+    return fail (ps, start, "%s", _("invalid number"));
+  for (; c_isdigit (*ps->pos); ps->pos++)
     {
-      unsigned int d = *P->p - '0';
+      unsigned int d = *ps->pos - '0';
 
       if (v > (max - d) / 10)
 	overflow = true;
       else
 	v = v * 10 + d;
     }
-  if (*P->p == '.')
+  if (*ps->pos == '.')
     {
       integer = false;
-      P->p++;
-      if (!c_isdigit (*P->p))
-	return fail (P, start, "%s", _("invalid number"));
-      while (c_isdigit (*P->p))
-	P->p++;
+      ps->pos++;
+      if (!c_isdigit (*ps->pos))
+	return fail (ps, start, "%s", _("invalid number"));
+      while (c_isdigit (*ps->pos))
+	ps->pos++;
     }
-  if (*P->p == 'e' || *P->p == 'E')
+  if (*ps->pos == 'e' || *ps->pos == 'E')
     {
       integer = false;
-      P->p++;
-      if (*P->p == '+' || *P->p == '-')
-	P->p++;
-      if (!c_isdigit (*P->p))
-	return fail (P, start, "%s", _("invalid number"));
-      while (c_isdigit (*P->p))
-	P->p++;
+      ps->pos++;
+      if (*ps->pos == '+' || *ps->pos == '-')
+	ps->pos++;
+      if (!c_isdigit (*ps->pos))
+	return fail (ps, start, "%s", _("invalid number"));
+      while (c_isdigit (*ps->pos))
+	ps->pos++;
     }
   if (!integer)
-    return fail (P, start, "%s", _("expected a non-negative integer"));
+    return fail (ps, start, "%s", _("expected a non-negative integer"));
   if (overflow)
-    return fail (P, start, "%s", _("number out of range"));
+    return fail (ps, start, "%s", _("number out of range"));
   *id = v;
   return true;
 }
@@ -377,93 +376,93 @@ struct members
 enum { END = -1, ERROR = -2 };
 
 static bool
-object_begin (struct parser *P, struct members *m, const char *const *keys)
+object_begin (struct parser *ps, struct members *m, const char *const *keys)
 {
-  if (peek (P) != '{')
-    return fail_expected (P, _("expected an object"));
+  if (peek (ps) != '{')
+    return fail_expected (ps, _("expected an object"));
   m->keys = keys;
   m->seen = 0;
   m->first = true;
-  m->start = P->p++;
+  m->start = ps->pos++;
   return true;
 }
 
 /* The index of the next key (its ':' taken), END after the '}', ERROR. */
 static int
-next_member (struct parser *P, struct members *m)
+next_member (struct parser *ps, struct members *m)
 {
   const char *key_at;
   int i;
 
-  if (peek (P) == '}' && m->first)
+  if (peek (ps) == '}' && m->first)
     {
-      P->p++;
+      ps->pos++;
       return END;
     }
   if (!m->first)
     {
-      if (peek (P) == '}')
+      if (peek (ps) == '}')
 	{
-	  P->p++;
+	  ps->pos++;
 	  return END;
 	}
-      if (!expect (P, ',', _("expected ',' or '}'")))
+      if (!expect (ps, ',', _("expected ',' or '}'")))
 	return ERROR;
     }
   m->first = false;
-  peek (P);
-  key_at = P->p;
-  if (!string (P, _("expected a string (a key)")))
+  peek (ps);
+  key_at = ps->pos;
+  if (!string (ps, _("expected a string (a key)")))
     return ERROR;
   for (i = 0; m->keys[i]; i++)
-    if (P->str_len == strlen (m->keys[i])
-	&& memcmp (P->str, m->keys[i], P->str_len) == 0)
+    if (ps->str_len == strlen (m->keys[i])
+	&& memcmp (ps->str, m->keys[i], ps->str_len) == 0)
       break;
   if (!m->keys[i])
     {
-      fail (P, key_at, _("unknown key %s"), quoted_str (P, 0));
+      fail (ps, key_at, _("unknown key %s"), quoted_str (ps, 0));
       return ERROR;
     }
   if (m->seen & (1u << i))
     {
-      fail (P, key_at, _("duplicate key %s"), quoted_str (P, 0));
+      fail (ps, key_at, _("duplicate key %s"), quoted_str (ps, 0));
       return ERROR;
     }
   m->seen |= 1u << i;
-  if (!expect (P, ':', _("expected ':'")))
+  if (!expect (ps, ':', _("expected ':'")))
     return ERROR;
   return i;
 }
 
 /* After the '}': key @i must have been given. */
 static bool
-require (struct parser *P, const struct members *m, int i)
+require (struct parser *ps, const struct members *m, int i)
 {
   if (m->seen & (1u << i))
     return true;
-  return fail (P, m->start, _("missing key %s"), quote (m->keys[i]));
+  return fail (ps, m->start, _("missing key %s"), quote (m->keys[i]));
 }
 
 static bool
-array_begin (struct parser *P, bool *first)
+array_begin (struct parser *ps, bool *first)
 {
-  if (peek (P) != '[')
-    return fail_expected (P, _("expected an array"));
-  P->p++;
+  if (peek (ps) != '[')
+    return fail_expected (ps, _("expected an array"));
+  ps->pos++;
   *first = true;
   return true;
 }
 
 /* 1 when an element follows, END after the ']', ERROR. */
 static int
-next_element (struct parser *P, bool *first)
+next_element (struct parser *ps, bool *first)
 {
-  if (peek (P) == ']')
+  if (peek (ps) == ']')
     {
-      P->p++;
+      ps->pos++;
       return END;
     }
-  if (!*first && !expect (P, ',', _("expected ',' or ']'")))
+  if (!*first && !expect (ps, ',', _("expected ',' or ']'")))
     return ERROR;
   *first = false;
   return 1;
@@ -476,17 +475,17 @@ enum bits_kind { PERMISSIONS, ENTRY_FLAGS, ACL_FLAGS };
 
 /* "0x..." (up to 8 hex digits) as the text format writes unnamed bits. */
 static bool
-str_hex (struct parser *P, unsigned long *value)
+str_hex (struct parser *ps, unsigned long *value)
 {
   unsigned long v = 0;
   size_t i;
 
-  if (P->str_len < 3 || P->str_len > 10 || P->str[0] != '0'
-      || (P->str[1] != 'x' && P->str[1] != 'X'))
+  if (ps->str_len < 3 || ps->str_len > 10 || ps->str[0] != '0'
+      || (ps->str[1] != 'x' && ps->str[1] != 'X'))
     return false;
-  for (i = 2; i < P->str_len; i++)
+  for (i = 2; i < ps->str_len; i++)
     {
-      char c = P->str[i];
+      char c = ps->str[i];
 
       if (!c_isxdigit (c))
 	return false;
@@ -499,21 +498,21 @@ str_hex (struct parser *P, unsigned long *value)
 /* The bit the last string names in @table (either name of a row, any
    case), or 0. */
 static unsigned int
-lookup_bit (struct parser *P, const struct richacl_text_name *table,
+lookup_bit (struct parser *ps, const struct richacl_text_name *table,
 	    size_t count)
 {
   size_t i;
 
   for (i = 0; i < count; i++)
-    if (str_is (P, table[i].name)
-	|| (table[i].dir_name && str_is (P, table[i].dir_name)))
+    if (str_is (ps, table[i].name)
+	|| (table[i].dir_name && str_is (ps, table[i].dir_name)))
       return table[i].bit;
   return 0;
 }
 
 /* An array of names of @kind; their bits are or'ed into @value. */
 static bool
-bits (struct parser *P, enum bits_kind kind, unsigned int *value)
+bits (struct parser *ps, enum bits_kind kind, unsigned int *value)
 {
   const struct richacl_text_name *table;
   size_t count;
@@ -540,25 +539,25 @@ bits (struct parser *P, enum bits_kind kind, unsigned int *value)
       break;
     }
   *value = 0;
-  if (!array_begin (P, &first))
+  if (!array_begin (ps, &first))
     return false;
-  while ((more = next_element (P, &first)) > 0)
+  while ((more = next_element (ps, &first)) > 0)
     {
       const char *at;
       unsigned int bit;
 
-      peek (P);
-      at = P->p;
-      if (!string (P, _("expected a string")))
+      peek (ps);
+      at = ps->pos;
+      if (!string (ps, _("expected a string")))
 	return false;
-      bit = lookup_bit (P, table, count);
-      if (!bit && str_hex (P, &hex) && hex && !(hex & ~allowed))
+      bit = lookup_bit (ps, table, count);
+      if (!bit && str_hex (ps, &hex) && hex && !(hex & ~allowed))
 	bit = hex;
       if (!bit)
-	return fail (P, at, kind == PERMISSIONS ? _("unknown permission %s")
+	return fail (ps, at, kind == PERMISSIONS ? _("unknown permission %s")
 			    : kind == ENTRY_FLAGS ? _("unknown entry flag %s")
 			    : _("unknown ACL flag %s"),
-		     quoted_str (P, 0));
+		     quoted_str (ps, 0));
       *value |= bit;
     }
   return more == END;
@@ -566,35 +565,35 @@ bits (struct parser *P, enum bits_kind kind, unsigned int *value)
 
 /* --- users and groups ---------------------------------------------------- */
 
-/* The bytes a "name_hex" value stands for, in P->str. */
+/* The bytes a "name_hex" value stands for, in ps->str. */
 static bool
-decode_hex_name (struct parser *P, const char *at)
+decode_hex_name (struct parser *ps, const char *at)
 {
   size_t i;
 
-  if (P->str_len == 0 || P->str_len % 2)
-    return fail (P, at, "%s", _("invalid hex string"));
-  for (i = 0; i < P->str_len; i += 2)
+  if (ps->str_len == 0 || ps->str_len % 2)
+    return fail (ps, at, "%s", _("invalid hex string"));
+  for (i = 0; i < ps->str_len; i += 2)
     {
-      char hi = P->str[i], lo = P->str[i + 1];
+      char hi = ps->str[i], lo = ps->str[i + 1];
 
       if (!c_isxdigit (hi) || !c_isxdigit (lo))
-	return fail (P, at, "%s", _("invalid hex string"));
-      P->str[i / 2] = ((c_isdigit (hi) ? hi - '0' : c_tolower (hi) - 'a' + 10)
+	return fail (ps, at, "%s", _("invalid hex string"));
+      ps->str[i / 2] = ((c_isdigit (hi) ? hi - '0' : c_tolower (hi) - 'a' + 10)
 		       << 4)
 		      | (c_isdigit (lo) ? lo - '0' : c_tolower (lo) - 'a' + 10);
     }
-  P->str_len /= 2;
-  P->str[P->str_len] = '\0';
+  ps->str_len /= 2;
+  ps->str[ps->str_len] = '\0';
   return true;
 }
 
 /* The id of user or group @name (@len bytes). */
 static bool
-lookup_name (struct parser *P, const char *at, const char *name, size_t len,
+lookup_name (struct parser *ps, const char *at, const char *name, size_t len,
 	     bool is_group, id_t *id)
 {
-  struct id_cache *cache = is_group ? &P->group : &P->user;
+  struct id_cache *cache = is_group ? &ps->group : &ps->user;
   bool found = false;
 
   if (cache->name && strlen (cache->name) == len
@@ -626,7 +625,8 @@ lookup_name (struct parser *P, const char *at, const char *name, size_t len,
 	}
     }
   if (!found)
-    return fail (P, at, is_group ? _("unknown group %s") : _("unknown user %s"),
+    return fail (ps, at,
+		 is_group ? _("unknown group %s") : _("unknown user %s"),
 		 quote_n_mem (0, name, len > 64 ? 64 : len));
   free (cache->name);
   cache->name = xmemdup (name, len + 1);
@@ -637,7 +637,7 @@ lookup_name (struct parser *P, const char *at, const char *name, size_t len,
 /* "owner" and "group" of a file: {"uid"|"gid":N,"name":S|"name_hex":S}.
    Checked, not used: setrichacl sets ACLs, not owners. */
 static bool
-principal (struct parser *P, bool is_group)
+principal (struct parser *ps, bool is_group)
 {
   static const char *const user_keys[] = { "uid", "name", "name_hex", NULL };
   static const char *const group_keys[] = { "gid", "name", "name_hex", NULL };
@@ -645,28 +645,28 @@ principal (struct parser *P, bool is_group)
   int key;
   id_t id;
 
-  if (!object_begin (P, &m, is_group ? group_keys : user_keys))
+  if (!object_begin (ps, &m, is_group ? group_keys : user_keys))
     return false;
-  while ((key = next_member (P, &m)) >= 0)
+  while ((key = next_member (ps, &m)) >= 0)
     {
-      const char *at = (peek (P), P->p);
+      const char *at = (peek (ps), ps->pos);
       bool ok;
 
       if (key == 0)
-	ok = id_number (P, &id);
+	ok = id_number (ps, &id);
       else
 	{
-	  ok = string (P, _("expected a string"));
+	  ok = string (ps, _("expected a string"));
 	  if (ok && key == 2)
-	    ok = decode_hex_name (P, at);
+	    ok = decode_hex_name (ps, at);
 	}
       if (!ok)
 	return false;
     }
-  if (key == ERROR || !require (P, &m, 0))
+  if (key == ERROR || !require (ps, &m, 0))
     return false;
   if ((m.seen & 6) == 6)
-    return fail (P, m.start, "%s",
+    return fail (ps, m.start, "%s",
 		 _("\"name\" and \"name_hex\" cannot both be given"));
   return true;
 }
@@ -692,66 +692,67 @@ struct entry_members
 };
 
 static bool
-who_value (struct parser *P, struct entry_members *e)
+who_value (struct parser *ps, struct entry_members *e)
 {
   static const char *const special[] = { "owner@", "group@", "everyone@" };
-  const char *at = (peek (P), P->p);
+  const char *at = (peek (ps), ps->pos);
   id_t i;
 
-  if (!string (P, _("expected a string")))
+  if (!string (ps, _("expected a string")))
     return false;
   for (i = 0; i < 3; i++)
-    if (str_is (P, special[i]))
+    if (str_is (ps, special[i]))
       {
 	e->who = WHO_SPECIAL;
 	e->id = i;
 	return true;
       }
-  if (str_is (P, "user"))
+  if (str_is (ps, "user"))
     e->who = WHO_USER;
-  else if (str_is (P, "group"))
+  else if (str_is (ps, "group"))
     e->who = WHO_GROUP;
   else
-    return fail (P, at, _("unknown who %s"), quoted_str (P, 0));
+    return fail (ps, at, _("unknown who %s"), quoted_str (ps, 0));
   return true;
 }
 
 static bool
-type_value (struct parser *P, unsigned short *type)
+type_value (struct parser *ps, unsigned short *type)
 {
-  const char *at = (peek (P), P->p);
+  const char *at = (peek (ps), ps->pos);
   unsigned long hex;
 
-  if (!string (P, _("expected a string")))
+  if (!string (ps, _("expected a string")))
     return false;
-  if (str_is (P, "allow"))
+  if (str_is (ps, "allow"))
     *type = RICHACE_ACCESS_ALLOWED_ACE_TYPE;
-  else if (str_is (P, "deny"))
+  else if (str_is (ps, "deny"))
     *type = RICHACE_ACCESS_DENIED_ACE_TYPE;
-  else if (str_hex (P, &hex) && hex <= 0xffff)
+  else if (str_hex (ps, &hex) && hex <= 0xffff)
     *type = hex;		/* what the writer shows for other types */
   else
-    return fail (P, at, _("unknown entry type %s"), quoted_str (P, 0));
+    return fail (ps, at, _("unknown entry type %s"), quoted_str (ps, 0));
   return true;
 }
 
 static bool
-name_value (struct parser *P, struct entry_members *e, bool hex)
+name_value (struct parser *ps, struct entry_members *e, bool hex)
 {
-  peek (P);
-  e->name_at = P->p;
-  if (!string (P, _("expected a string")))
+  peek (ps);
+  e->name_at = ps->pos;
+  if (!string (ps, _("expected a string")))
     return false;
-  if (hex && !decode_hex_name (P, e->name_at))
+  if (hex && !decode_hex_name (ps, e->name_at))
     return false;
-  e->name = xmemdup (P->str, P->str_len + 1);
-  e->name_len = P->str_len;
+  free (e->name);		/* "name" and "name_hex": an error later */
+  e->name = xmemdup (ps->str, ps->str_len + 1);
+  e->name_len = ps->str_len;
   return true;
 }
 
 /* Make the entry's who from what its members said. */
 static bool
-entry_who (struct parser *P, const struct members *m,
+entry_who (struct parser *ps, const struct members *m,
 	   const struct entry_members *e, struct richace *ace)
 {
   const unsigned int id_or_name = (1u << E_ID) | (1u << E_NAME)
@@ -761,7 +762,7 @@ entry_who (struct parser *P, const struct members *m,
   if (e->who == WHO_SPECIAL)
     {
       if (m->seen & id_or_name)
-	return fail (P, m->start, "%s",
+	return fail (ps, m->start, "%s",
 		     _("owner@, group@ and everyone@ entries have no "
 		       "\"id\" or \"name\""));
       ace->e_flags |= RICHACE_SPECIAL_WHO;
@@ -771,79 +772,79 @@ entry_who (struct parser *P, const struct members *m,
   if (is_group)
     ace->e_flags |= RICHACE_IDENTIFIER_GROUP;
   if ((m->seen & (1u << E_NAME)) && (m->seen & (1u << E_NAME_HEX)))
-    return fail (P, m->start, "%s",
+    return fail (ps, m->start, "%s",
 		 _("\"name\" and \"name_hex\" cannot both be given"));
   /* The id wins: it is what the file system stores, and a name may
      mean another id (or nothing) on the system the ACL is read on. */
   if (m->seen & (1u << E_ID))
     ace->e_id = e->id;
   else if (e->name)
-    return lookup_name (P, e->name_at, e->name, e->name_len, is_group,
+    return lookup_name (ps, e->name_at, e->name, e->name_len, is_group,
 			&ace->e_id);
   else
-    return fail (P, m->start, "%s",
+    return fail (ps, m->start, "%s",
 		 _("user and group entries need an \"id\" or a \"name\""));
   return true;
 }
 
 /* The members of an entry object (after its '{'). */
 static bool
-entry_members (struct parser *P, struct members *m, struct entry_members *e,
+entry_members (struct parser *ps, struct members *m, struct entry_members *e,
 	       struct richace *ace)
 {
   unsigned int flags, mask;
   int key;
 
-  while ((key = next_member (P, m)) >= 0)
+  while ((key = next_member (ps, m)) >= 0)
     {
       bool ok = true;
 
       switch (key)
 	{
 	case E_WHO:
-	  ok = who_value (P, e);
+	  ok = who_value (ps, e);
 	  break;
 	case E_ID:
-	  ok = id_number (P, &e->id);
+	  ok = id_number (ps, &e->id);
 	  break;
 	case E_NAME:
 	case E_NAME_HEX:
-	  ok = name_value (P, e, key == E_NAME_HEX);
+	  ok = name_value (ps, e, key == E_NAME_HEX);
 	  break;
 	case E_TYPE:
-	  ok = type_value (P, &ace->e_type);
+	  ok = type_value (ps, &ace->e_type);
 	  break;
 	case E_FLAGS:
-	  ok = bits (P, ENTRY_FLAGS, &flags);
+	  ok = bits (ps, ENTRY_FLAGS, &flags);
 	  ace->e_flags |= flags;
 	  break;
 	case E_PERMISSIONS:
-	  ok = bits (P, PERMISSIONS, &mask);
+	  ok = bits (ps, PERMISSIONS, &mask);
 	  ace->e_mask = mask;
 	  break;
 	}
       if (!ok)
 	return false;
     }
-  return key == END && require (P, m, E_WHO) && require (P, m, E_TYPE)
-	 && require (P, m, E_PERMISSIONS) && entry_who (P, m, e, ace);
+  return key == END && require (ps, m, E_WHO) && require (ps, m, E_TYPE)
+	 && require (ps, m, E_PERMISSIONS) && entry_who (ps, m, e, ace);
 }
 
 static bool
-entry (struct parser *P, struct acl_builder *b)
+entry (struct parser *ps, struct acl_builder *b)
 {
   struct members m;
   struct entry_members e = { WHO_SPECIAL, 0, NULL, 0, NULL };
   struct richace ace;
   bool ok;
 
-  peek (P);
+  peek (ps);
   if (b->count == 0xffff)	/* a_count is an unsigned short */
-    return fail (P, P->p, "%s", _("too many entries"));
-  if (!object_begin (P, &m, entry_keys))
+    return fail (ps, ps->pos, "%s", _("too many entries"));
+  if (!object_begin (ps, &m, entry_keys))
     return false;
   memset (&ace, 0, sizeof ace);
-  ok = entry_members (P, &m, &e, &ace);
+  ok = entry_members (ps, &m, &e, &ace);
   free (e.name);
   if (!ok)
     return false;
@@ -856,7 +857,7 @@ entry (struct parser *P, struct acl_builder *b)
 /* --- ACLs ---------------------------------------------------------------- */
 
 static bool
-masks (struct parser *P, struct acl_builder *b)
+masks (struct parser *ps, struct acl_builder *b)
 {
   static const char *const keys[] = { "owner", "group", "other", NULL };
   static const int given[] = {
@@ -868,11 +869,11 @@ masks (struct parser *P, struct acl_builder *b)
   struct members m;
   int key;
 
-  if (!object_begin (P, &m, keys))
+  if (!object_begin (ps, &m, keys))
     return false;
-  while ((key = next_member (P, &m)) >= 0)
+  while ((key = next_member (ps, &m)) >= 0)
     {
-      if (!bits (P, PERMISSIONS, where[key]))
+      if (!bits (ps, PERMISSIONS, where[key]))
 	return false;
       b->given |= given[key];
     }
@@ -880,15 +881,15 @@ masks (struct parser *P, struct acl_builder *b)
 }
 
 static bool
-entries (struct parser *P, struct acl_builder *b)
+entries (struct parser *ps, struct acl_builder *b)
 {
   bool first;
   int more;
 
-  if (!array_begin (P, &first))
+  if (!array_begin (ps, &first))
     return false;
-  while ((more = next_element (P, &first)) > 0)
-    if (!entry (P, b))
+  while ((more = next_element (ps, &first)) > 0)
+    if (!entry (ps, b))
       return false;
   return more == END;
 }
@@ -899,38 +900,38 @@ enum { A_FLAGS, A_MASKS, A_ENTRIES, A_COUNT };
 
 /* The value of ACL key @key (A_*). */
 static bool
-acl_member (struct parser *P, struct acl_builder *b, int key)
+acl_member (struct parser *ps, struct acl_builder *b, int key)
 {
   unsigned int flags;
 
   switch (key)
     {
     case A_FLAGS:
-      if (!bits (P, ACL_FLAGS, &flags))
+      if (!bits (ps, ACL_FLAGS, &flags))
 	return false;
       b->flags = flags;
       b->given |= RICHACL_TEXT_FLAGS;
       return true;
     case A_MASKS:
-      return masks (P, b);
+      return masks (ps, b);
     default:
-      return entries (P, b);
+      return entries (ps, b);
     }
 }
 
 static bool
-acl_object (struct parser *P, struct acl_builder *b)
+acl_object (struct parser *ps, struct acl_builder *b)
 {
   static const char *const keys[] = { ACL_KEYS, NULL };
   struct members m;
   int key;
 
-  if (!object_begin (P, &m, keys))
+  if (!object_begin (ps, &m, keys))
     return false;
-  while ((key = next_member (P, &m)) >= 0)
-    if (!acl_member (P, b, key))
+  while ((key = next_member (ps, &m)) >= 0)
+    if (!acl_member (ps, b, key))
       return false;
-  return key == END && require (P, &m, A_ENTRIES);
+  return key == END && require (ps, &m, A_ENTRIES);
 }
 
 /* --- files and the document ---------------------------------------------- */
@@ -943,39 +944,39 @@ enum { F_NAME, F_NAME_HEX, F_TYPE, F_OWNER, F_GROUP, F_MODE, F_ACL };
 /* One file of "files"; its ACL goes to @b.  Only the ACL is used, but all
    members are checked, so that a document is valid or not as a whole. */
 static bool
-file_object (struct parser *P, struct acl_builder *b)
+file_object (struct parser *ps, struct acl_builder *b)
 {
   struct members m;
   int key;
 
-  if (!object_begin (P, &m, file_keys))
+  if (!object_begin (ps, &m, file_keys))
     return false;
-  while ((key = next_member (P, &m)) >= 0)
+  while ((key = next_member (ps, &m)) >= 0)
     {
-      const char *at = (peek (P), P->p);
+      const char *at = (peek (ps), ps->pos);
       bool ok;
 
       switch (key)
 	{
 	case F_OWNER:
 	case F_GROUP:
-	  ok = principal (P, key == F_GROUP);
+	  ok = principal (ps, key == F_GROUP);
 	  break;
 	case F_ACL:
-	  ok = acl_object (P, b);
+	  ok = acl_object (ps, b);
 	  break;
 	default:
-	  ok = string (P, _("expected a string"));
+	  ok = string (ps, _("expected a string"));
 	  if (ok && key == F_NAME_HEX)
-	    ok = decode_hex_name (P, at);
+	    ok = decode_hex_name (ps, at);
 	}
       if (!ok)
 	return false;
     }
-  if (key == ERROR || !require (P, &m, F_ACL))
+  if (key == ERROR || !require (ps, &m, F_ACL))
     return false;
   if ((m.seen & (1u << F_NAME)) && (m.seen & (1u << F_NAME_HEX)))
-    return fail (P, m.start, "%s",
+    return fail (ps, m.start, "%s",
 		 _("\"name\" and \"name_hex\" cannot both be given"));
   return true;
 }
@@ -989,20 +990,20 @@ builder_free (struct acl_builder *b)
 
 /* "files": the first file's ACL goes to @b; the others are checked. */
 static bool
-files (struct parser *P, struct acl_builder *b)
+files (struct parser *ps, struct acl_builder *b)
 {
   struct acl_builder scratch;
   bool first, have_first = false;
   int more;
 
   memset (&scratch, 0, sizeof scratch);
-  if (!array_begin (P, &first))
+  if (!array_begin (ps, &first))
     return false;
-  if (peek (P) == ']')
-    return fail (P, P->p, "%s", _("the document lists no files"));
-  while ((more = next_element (P, &first)) > 0)
+  if (peek (ps) == ']')
+    return fail (ps, ps->pos, "%s", _("the document lists no files"));
+  while ((more = next_element (ps, &first)) > 0)
     {
-      bool ok = file_object (P, have_first ? &scratch : b);
+      bool ok = file_object (ps, have_first ? &scratch : b);
 
       have_first = true;
       builder_free (&scratch);
@@ -1014,30 +1015,30 @@ files (struct parser *P, struct acl_builder *b)
 
 /* The top level: a document {"files":[...]} or an ACL object. */
 static bool
-top_level (struct parser *P, struct acl_builder *b)
+top_level (struct parser *ps, struct acl_builder *b)
 {
   static const char *const keys[] = { ACL_KEYS, "files", NULL };
   enum { T_FILES = A_COUNT };
   struct members m;
   int key;
 
-  if (!object_begin (P, &m, keys))
+  if (!object_begin (ps, &m, keys))
     return false;
-  while ((key = next_member (P, &m)) >= 0)
+  while ((key = next_member (ps, &m)) >= 0)
     {
       bool is_document = key == T_FILES;
       bool mixed = is_document ? (m.seen & ~(1u << T_FILES)) != 0
 			       : (m.seen & (1u << T_FILES)) != 0;
 
       if (mixed)
-	return fail (P, m.start, "%s", _("a document has only \"files\""));
-      if (!(is_document ? files (P, b) : acl_member (P, b, key)))
+	return fail (ps, m.start, "%s", _("a document has only \"files\""));
+      if (!(is_document ? files (ps, b) : acl_member (ps, b, key)))
 	return false;
     }
   if (key == ERROR)
     return false;
   if (!(m.seen & (1u << T_FILES)))
-    return require (P, &m, A_ENTRIES);
+    return require (ps, &m, A_ENTRIES);
   return true;
 }
 
@@ -1060,27 +1061,27 @@ build (struct acl_builder *b)
 struct richacl *
 json_parse_acl (const char *text, int *given, char **error)
 {
-  struct parser P;
+  struct parser ps;
   struct acl_builder b;
   struct richacl *acl = NULL;
 
-  memset (&P, 0, sizeof P);
+  memset (&ps, 0, sizeof ps);
   memset (&b, 0, sizeof b);
-  P.text = P.p = text;
-  P.end = text + strlen (text);
-  if (top_level (&P, &b))
+  ps.text = ps.pos = text;
+  ps.end = text + strlen (text);
+  if (top_level (&ps, &b))
     {
-      if (peek (&P))
-	fail (&P, P.p, "%s", _("unexpected data after the JSON document"));
+      if (peek (&ps))
+	fail (&ps, ps.pos, "%s", _("unexpected data after the JSON document"));
       else
 	acl = build (&b);
     }
   if (given)
     *given = acl ? b.given : 0;
-  *error = P.error;
+  *error = ps.error;
   builder_free (&b);
-  free (P.str);
-  free (P.user.name);
-  free (P.group.name);
+  free (ps.str);
+  free (ps.user.name);
+  free (ps.group.name);
   return acl;
 }

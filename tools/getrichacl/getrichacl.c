@@ -3,6 +3,7 @@
  */
 #include <config.h>
 #include "common.h"
+#include "acl_json.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -27,7 +28,8 @@ enum
   RAW_OPTION = FIRST_TOOL_OPTION,
   FULL_OPTION,
   UNALIGNED_OPTION,
-  ACCESS_OPTION
+  ACCESS_OPTION,
+  JSON_OPTION
 };
 
 static struct option const long_options[] = {
@@ -38,12 +40,16 @@ static struct option const long_options[] = {
   {"numeric-ids", no_argument, NULL, 'n'},
   {"access", optional_argument, NULL, ACCESS_OPTION},
   {"absolute-names", no_argument, NULL, 'p'},
+  {"json", no_argument, NULL, JSON_OPTION},
   COMMON_LONG_OPTIONS,
   {NULL, 0, NULL, 0}
 };
 
 /* How to show ACLs. */
 static bool opt_long, opt_full, opt_raw, opt_unaligned, opt_numeric;
+
+/* With --json: the document being written. */
+static struct json_writer *json;
 
 /* With --access: whose permissions to show. */
 static bool opt_access;
@@ -74,6 +80,10 @@ usage (int status)
                          show the permissions the ACL grants USER (a name\n\
                            or number) in GROUPs (default: the groups of\n\
                            USER in the group database), or the caller\n\
+"), stdout);
+      fputs (_("\
+      --json             print one JSON document describing the files and\n\
+                           their ACLs (see getrichacl(1))\n\
 "), stdout);
       emit_walk_help ();
       fputs (_("\
@@ -212,7 +222,13 @@ show_file (struct walk_file *f, void *arg _GL_UNUSED)
       /* The default view is what the ACL grants, without file masks. */
       if (!opt_raw && richacl_apply_masks (&s.acl, f->st->st_uid))
 	xalloc_die ();
-      print_acl (f, s.acl);
+      if (json)
+	json_write_file (json, f->path, f->st, s.acl,
+			 (opt_numeric ? JSON_NUMERIC_IDS : 0)
+			 | (opt_raw ? JSON_RAW : 0)
+			 | (opt_full ? JSON_FULL : 0));
+      else
+	print_acl (f, s.acl);
     }
   stored_acl_release (&s);
   return WALK_OK;
@@ -221,7 +237,7 @@ show_file (struct walk_file *f, void *arg _GL_UNUSED)
 int
 main (int argc, char **argv)
 {
-  bool ok;
+  bool opt_json = false, ok;
   int c;
 
   set_program_name (argv[0]);
@@ -255,6 +271,9 @@ main (int argc, char **argv)
 	case 'p':
 	  record_absolute_names = true;
 	  break;
+	case JSON_OPTION:
+	  opt_json = true;
+	  break;
 	case HELP_OPTION:
 	  usage (EXIT_SUCCESS);
 	  break;
@@ -267,9 +286,22 @@ main (int argc, char **argv)
 	    usage (EXIT_USAGE);
 	}
     }
+  if (opt_json && opt_access)
+    {
+      error (0, 0, _("--json and --access cannot be combined"));
+      usage (EXIT_USAGE);
+    }
   if (!finish_common_options (argc - optind))
     usage (EXIT_USAGE);
+  if (opt_json)
+    {
+      /* The document is written in walk order by one thread. */
+      walk_options.jobs = 1;
+      json = json_writer_begin (stdout);
+    }
   ok = walk (argv + optind, &walk_options, show_file, NULL, NULL);
+  if (json)
+    json_writer_end (json);
   free (access_groups);
   return ok ? EXIT_OK : EXIT_FILE_FAILED;
 }

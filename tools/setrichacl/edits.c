@@ -69,6 +69,8 @@ parse_remove_entry (struct edit *edit, const char *arg)
     strcat (text, ":::allow");
   edit->acl = richacl_from_text (text, NULL, parse_error_collect);
   free (text);
+  if (!edit->acl && errno == ENOMEM)
+    xalloc_die ();
   if (!edit->acl)
     {
       report_parse_error (NULL, 0);

@@ -3,6 +3,7 @@
  */
 #include <config.h>
 #include "setrichacl.h"
+#include "acl_json.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -125,7 +126,11 @@ read_acl_file (const char *name)
   char *buf;
 
   if (!fp)
-    return NULL;
+    {
+      if (errno == ENOMEM)
+	xalloc_die ();
+      return NULL;
+    }
   buf = xmalloc (alloc);
   for (;;)
     {
@@ -154,15 +159,40 @@ read_acl_file (const char *name)
   return buf;
 }
 
-/* Parse ACL text from the command line (@source NULL) or a file. */
+/* Parse JSON as getrichacl --json writes it; exits on a syntax error. */
+static struct richacl *
+parse_acl_json (const char *text, const char *source, int *given)
+{
+  char *message;
+  struct richacl *acl = json_parse_acl (text, given, &message);
+
+  if (!acl)
+    {
+      if (source)
+	error (0, 0, "%s:%s", quotef (source), message);
+      else
+	error (0, 0, "%s", message);
+      free (message);
+      exit (EXIT_USAGE);
+    }
+  return acl;
+}
+
+/* Parse ACL text or JSON from the command line (@source NULL) or a file. */
 static struct richacl *
 parse_acl_text (const char *text, const char *source, int *given)
 {
-  struct richacl *acl = richacl_from_text (text, given, parse_error_collect);
+  struct richacl *acl = json_text_is_json (text)
+			? parse_acl_json (text, source, given)
+			: richacl_from_text (text, given, parse_error_collect);
 
+  if (!acl && errno == ENOMEM)
+    xalloc_die ();
   /* The parser keeps bits that have no name (/0x...); no file can store
-     them, so this is the text's fault, not the file's. */
-  if (acl && richacl_valid (acl))
+     them, so this is the text's fault, not the file's.  An ACL with more
+     entries than an xattr can hold is refused for each file instead, as
+     too large to store (storage_store). */
+  if (acl && acl->a_count <= RICHACL_XATTR_MAX_COUNT && richacl_valid (acl))
     {
       richacl_free (acl);
       acl = NULL;
