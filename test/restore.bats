@@ -65,6 +65,25 @@ scramble() {
 	assert_equal "$(tree_snapshot t)" "$before"
 }
 
+@test "round trip when only the modes were changed (chmod), not the ACLs" {
+	mk_mixed_tree
+	before=$(tree_snapshot t)
+	getrichacl -R --raw t >backup
+	find t -exec chmod 700 {} +
+	refute [ "$(tree_snapshot t)" = "$before" ]
+	run -0 setrichacl --restore=backup
+	assert_equal "$(tree_snapshot t)" "$before"
+}
+
+@test "round trip when only owners and groups were changed" {
+	mk_mixed_tree
+	before=$(tree_snapshot t)
+	getrichacl -R --raw t >backup
+	find t -exec chown -h rtbob:rtother {} +
+	run -0 setrichacl --restore=backup
+	assert_equal "$(tree_snapshot t)" "$before"
+}
+
 @test "round trip of ACLs without flags keeps the flags byte at 0" {
 	mkfile f 644
 	setrichacl --set 'owner@:rwpx::allow user:rtalice:r::allow' f
