@@ -113,8 +113,6 @@ void file_error (const char *file, int errnum, const char *fmt, ...)
 struct walk_sink
 {
   FILE *out;
-  char *out_buf;
-  size_t out_len;
   FILE *err;
   char *err_buf;
   size_t err_len;
@@ -201,8 +199,7 @@ struct walk_file
 			   directory that contains this file */
   void *data;		/* a visit of a directory may leave data here for
 			   its entries; released when the walk leaves it */
-  FILE *out;		/* use walk_stdout() */
-  struct walk_sink *sink;
+  struct walk_sink *sink;	/* use walk_stdout() */
 };
 
 /* Where a visit prints @f's output (standard output, or in a parallel

@@ -47,20 +47,7 @@ compare_names (FTSENT const **a, FTSENT const **b)
 FILE *
 walk_stdout (struct walk_file *f)
 {
-  if (!f->out)
-    {
-      if (!f->sink)
-	f->out = stdout;
-      else
-	{
-	  f->sink->out = open_memstream (&f->sink->out_buf,
-					 &f->sink->out_len);
-	  if (!f->sink->out)
-	    xalloc_die ();
-	  f->out = f->sink->out;
-	}
-    }
-  return f->out;
+  return f->sink ? f->sink->out : stdout;
 }
 
 /* One operand, without --recursive: follow symlinks, as chmod does. */
@@ -127,6 +114,10 @@ classify (const FTSENT *ent)
     case FTS_SL:
       /* Not followed (--physical): symlinks have no ACL of their own. */
       return ENTRY_SKIP;
+    case FTS_NSOK:
+      /* Not stat'ed (FTS_NOSTAT): the type is known from the directory
+	 entry, or not at all (0); the visit's thread stats it. */
+      return S_ISLNK (ent->fts_statp->st_mode) ? ENTRY_SKIP : ENTRY_VISIT;
     case FTS_DNR:
       /* fts has visited the directory as FTS_D (its own ACL could be
 	 read and changed); only its contents are out of reach, and
@@ -151,9 +142,9 @@ entry_file_ref (const FTS *fts, const FTSENT *ent,
 }
 
 static FTS *
-open_walk (char **operands, const struct walk_options *opts)
+open_walk (char **operands, const struct walk_options *opts, int more_flags)
 {
-  int fts_flags = FTS_CWDFD
+  int fts_flags = FTS_CWDFD | more_flags
 		  | (opts->logical ? FTS_LOGICAL : FTS_PHYSICAL);
   FTS *fts;
 
@@ -191,7 +182,7 @@ static bool
 walk_serial (char **operands, const struct walk_options *opts,
 	     walk_visit_fn visit, walk_release_fn release, void *arg)
 {
-  FTS *fts = open_walk (operands, opts);
+  FTS *fts = open_walk (operands, opts, 0);
   bool ok = true;
   FTSENT *ent;
 
@@ -249,6 +240,16 @@ struct dir_ref
 
 enum slot_state { SLOT_FREE, SLOT_QUEUED, SLOT_DONE };
 
+/* The output of the files a worker took at once, in one buffer: a
+   stream per file would cost more than the file's system calls. */
+struct out_batch
+{
+  FILE *fp;
+  char *buf;
+  size_t len;
+  unsigned int unprinted;	/* slots whose output is still in buf */
+};
+
 struct slot
 {
   enum slot_state state;
@@ -257,9 +258,12 @@ struct slot
   struct dir_ref *dir;
   struct stat st;
   int level, flags;
+  bool need_stat;		/* fts did not stat it */
   int info, errnum;		/* an fts problem to report instead */
   int result;
-  struct walk_sink sink;
+  struct walk_sink sink;	/* .out is the batch's stream */
+  struct out_batch *batch;
+  off_t out_start, out_end;	/* this file's output in batch->buf */
 };
 
 struct parallel_walk
@@ -303,11 +307,14 @@ print_finished (struct parallel_walk *w)
 
       if (s->state != SLOT_DONE)
 	break;
-      if (s->sink.out)
+      if (s->out_end > s->out_start)
+	fwrite (s->batch->buf + s->out_start, 1, s->out_end - s->out_start,
+		stdout);
+      if (--s->batch->unprinted == 0)
 	{
-	  fclose (s->sink.out);
-	  fwrite (s->sink.out_buf, 1, s->sink.out_len, stdout);
-	  free (s->sink.out_buf);
+	  fclose (s->batch->fp);
+	  free (s->batch->buf);
+	  free (s->batch);
 	}
       if (s->sink.err)
 	{
@@ -329,8 +336,11 @@ print_finished (struct parallel_walk *w)
 
 /* Work on slot @s (without the lock: the slot is this thread's now). */
 static void
-run_slot (struct parallel_walk *w, struct slot *s)
+run_slot (struct parallel_walk *w, struct slot *s, struct out_batch *batch)
 {
+  s->batch = batch;
+  s->sink.out = batch->fp;
+  s->out_start = ftello (batch->fp);
   set_message_sink (&s->sink);
   if (s->info)
     {
@@ -348,9 +358,19 @@ run_slot (struct parallel_walk *w, struct slot *s)
       f.st = &s->st;
       f.level = s->level;
       f.sink = &s->sink;
-      s->result = w->visit (&f, w->arg);
+      if (s->need_stat && at_stat (&f.file, &s->st))
+	{
+	  /* Removed since the directory was read, for example. */
+	  report_file_error (s->path, errno);
+	  s->result = WALK_FAILED;
+	}
+      else if (s->need_stat && S_ISLNK (s->st.st_mode))
+	s->result = WALK_OK;	/* as FTS_SL */
+      else
+	s->result = w->visit (&f, w->arg);
     }
   set_message_sink (NULL);
+  s->out_end = ftello (batch->fp);
 }
 
 static void *
@@ -362,6 +382,7 @@ worker (void *arg)
   for (;;)
     {
       unsigned long first, end, n;
+      struct out_batch *batch;
 
       while (w->taken == w->queued && !w->finished)
 	{
@@ -377,8 +398,16 @@ worker (void *arg)
       end = w->queued - first > WALK_BATCH ? first + WALK_BATCH : w->queued;
       w->taken = end;
       pthread_mutex_unlock (&w->lock);
+      batch = xzalloc (sizeof *batch);
+      batch->fp = open_memstream (&batch->buf, &batch->len);
+      if (!batch->fp)
+	xalloc_die ();
+      batch->unprinted = end - first;
       for (n = first; n < end; n++)
-	run_slot (w, &w->ring[n % WALK_RING]);
+	run_slot (w, &w->ring[n % WALK_RING], batch);
+      /* Makes batch->buf hold everything written. */
+      if (fflush (batch->fp))
+	xalloc_die ();
       pthread_mutex_lock (&w->lock);
       for (n = first; n < end; n++)
 	w->ring[n % WALK_RING].state = SLOT_DONE;
@@ -455,7 +484,8 @@ queue_entry (struct parallel_walk *w, const FTS *fts, const FTSENT *ent,
   s->level = ent->fts_level;
   s->info = info;
   s->errnum = errnum;
-  if (!info)
+  s->need_stat = ent->fts_info == FTS_NSOK;
+  if (!info && !s->need_stat)
     s->st = *ent->fts_statp;
   s->state = SLOT_QUEUED;
   if (dir)
@@ -504,7 +534,11 @@ walk_parallel (char **operands, const struct walk_options *opts,
       return walk_serial (operands, opts, visit, NULL, arg);
     }
 
-  fts = open_walk (operands, opts);
+  /* The workers stat the files that are not directories: the walk's own
+     thread then only reads directories, and the work is shared.  The
+     types from the directory entries are enough to skip symlinks. */
+  fts = open_walk (operands, opts,
+		   opts->logical ? 0 : FTS_NOSTAT | FTS_DEFER_STAT);
   while ((ent = fts_read (fts)) != NULL)
     {
       struct dir_ref *dir;
