@@ -51,7 +51,12 @@
 
 #define OWNER_UID TEST_OWNER
 
-#ifdef __GLIBC__
+/* AddressSanitizer owns malloc(): replacing it there breaks ASan. */
+#if defined __GLIBC__ && !defined __SANITIZE_ADDRESS__
+# define OOM_INJECTION 1
+#endif
+
+#ifdef OOM_INJECTION
 /*
  * Out-of-memory injection: once fail_countdown reaches zero, every
  * allocation fails.  -1 turns it off.  glibc lets a program replace
@@ -598,7 +603,9 @@ test_flags (void)
 static void
 test_enomem (void)
 {
-#ifdef __GLIBC__
+#ifndef OOM_INJECTION
+  ok (1, "out of memory # SKIP malloc cannot be replaced in this build");
+#else
   const struct richace in[] = {
     USER (1001, ALLOW, FI, r_ | w_ | x_),
     GROUP (ALLOW, DI, x_),

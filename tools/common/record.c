@@ -61,48 +61,95 @@ print_path (FILE *out, const char *path)
 
 /* Directory trees mostly belong to few users: remember the last name
    (per thread: a parallel walk prints records from several).  The
-   database calls are not reentrant either; lookups are serialized. */
+   cache lives in thread-specific data, whose destructor frees it when a
+   worker thread ends (a __thread pointer would leak it).  The database
+   calls are not reentrant either; lookups are serialized. */
 static pthread_mutex_t lookup_lock = PTHREAD_MUTEX_INITIALIZER;
+
+struct name_cache
+{
+  uid_t uid;
+  gid_t gid;
+  char *user;
+  char *group;
+};
+
+static pthread_key_t cache_key;
+static pthread_once_t cache_once = PTHREAD_ONCE_INIT;
+
+static void
+free_name_cache (void *p)
+{
+  struct name_cache *c = p;
+
+  free (c->user);
+  free (c->group);
+  free (c);
+}
+
+static void
+make_cache_key (void)
+{
+  if (pthread_key_create (&cache_key, free_name_cache))
+    xalloc_die ();
+}
+
+static struct name_cache *
+name_cache (void)
+{
+  struct name_cache *c;
+
+  pthread_once (&cache_once, make_cache_key);
+  c = pthread_getspecific (cache_key);
+  if (!c)
+    {
+      c = xzalloc (sizeof *c);
+      c->uid = (uid_t) -1;
+      c->gid = (gid_t) -1;
+      if (pthread_setspecific (cache_key, c))
+	xalloc_die ();
+    }
+  return c;
+}
+
 static const char *
 owner_name (uid_t uid)
 {
-  static __thread uid_t cached_uid = (uid_t) -1;
-  static __thread char *cached;
+  struct name_cache *c = name_cache ();
   struct passwd *pw;
 
-  if (cached && uid == cached_uid)
-    return cached;
+  if (c->user && uid == c->uid)
+    return c->user;
   pthread_mutex_lock (&lookup_lock);
   pw = getpwuid (uid);
   if (pw)
     {
-      free (cached);
-      cached = xstrdup (pw->pw_name);
-      cached_uid = uid;
+      free (c->user);
+      c->user = xstrdup (pw->pw_name);
+      c->uid = uid;
     }
   pthread_mutex_unlock (&lookup_lock);
-  return pw ? cached : NULL;
+  return pw ? c->user : NULL;
 }
 
 static const char *
 group_name (gid_t gid)
 {
-  static __thread gid_t cached_gid = (gid_t) -1;
-  static __thread char *cached;
+  struct name_cache *c = name_cache ();
   struct group *gr;
 
-  if (cached && gid == cached_gid)
-    return cached;
+  if (c->group && gid == c->gid)
+    return c->group;
   pthread_mutex_lock (&lookup_lock);
   gr = getgrgid (gid);
   if (gr)
     {
-      free (cached);
-      cached = xstrdup (gr->gr_name);
-      cached_gid = gid;
+      free (c->group);
+      c->group = xstrdup (gr->gr_name);
+      c->gid = gid;
     }
   pthread_mutex_unlock (&lookup_lock);
-  return gr ? cached : NULL;
+  return gr ? c->group : NULL;
 }
 
 void

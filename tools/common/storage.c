@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "xalloc.h"
 
 static const char *xattr_name = RICHACL_XATTR;
@@ -183,6 +184,8 @@ storage_load (const struct file_ref *f, const struct stat *st,
 	{
 	  int saved = errno;
 
+	  if (saved == ENOMEM)
+	    xalloc_die ();
 	  stored_acl_release (out);
 	  errno = saved;
 	  return -1;
@@ -231,8 +234,16 @@ restore (const struct stat *st, const struct stored_acl *old)
 
 /*
  * Change the ACL and the mode in an order that never grants more than
- * the old or the new state: first narrow the mode to what both allow,
- * then change the attribute, then set the new mode.
+ * the old or the new state.  When only one of them changes, that is one
+ * call.  When both change, the state in between (one of them old, the
+ * other new) is a mode that does not match the stored masks, which
+ * storage_load() reads as a chmod: the masks become exactly what the mode
+ * allows, and with write_through the owner and others get all of it --
+ * more than either ACL may grant them (w in the mode is also append).  So
+ * first take all permission bits away, then change the attribute, then
+ * set the new mode: in between, nobody is granted anything.  (An owner
+ * who is not root needs write permission to change a user.* attribute:
+ * the owner's w bit stays then, which grants nothing to anyone else.)
  */
 static int
 store_with_mode (const struct stat *st, const struct stored_acl *old,
@@ -241,17 +252,25 @@ store_with_mode (const struct stat *st, const struct stored_acl *old,
   const struct file_ref *f = &old->file;
   mode_t old_mode = st->st_mode & 07777;
   mode_t new_mode = (old_mode & ~0777) | (new_perm & 0777);
-  mode_t narrow = old_mode & (new_mode | ~0777);
-  int ret = 0;
-
-  if (narrow != old_mode && at_chmod (f, narrow))
-    return -1;
+  mode_t narrow = old_mode;
   /* Nothing to write when the attribute stays as it is (a repeated
      --modify), or there is none to remove. */
-  if (value && !(old->raw && old->raw_size == size
-		 && memcmp (old->raw, value, size) == 0))
+  bool change_xattr = value ? !(old->raw && old->raw_size == size
+				&& memcmp (old->raw, value, size) == 0)
+			    : old->raw != NULL;
+  int ret = 0;
+
+  if (change_xattr && new_mode != old_mode)
+    {
+      narrow = old_mode & ~0777;
+      if (strncmp (xattr_name, "user.", 5) == 0 && geteuid () != 0)
+	narrow |= old_mode & S_IWUSR;
+    }
+  if (narrow != old_mode && at_chmod (f, narrow))
+    return -1;
+  if (change_xattr && value)
     ret = at_setxattr (f, xattr_name, value, size);
-  else if (!value && old->raw)
+  else if (change_xattr)
     {
       ret = at_removexattr (f, xattr_name);
       if (ret && errno == ENODATA)
@@ -273,15 +292,16 @@ storage_store (const struct stat *st, const struct stored_acl *old,
   size_t size;
   int ret;
 
-  /* storage_load() has refused files with a POSIX ACL. */
-  if (richacl_valid ((struct richacl *) acl))
-    return -1;
+  /* storage_load() has refused files with a POSIX ACL.  Too many entries
+     is E2BIG ("too large to store"), not EINVAL, so check the size first. */
   size = richacl_xattr_size (acl);
-  if (size > 65536)
+  if (acl->a_count > RICHACL_XATTR_MAX_COUNT || size > 65536)
     {
       errno = E2BIG;
       return -1;
     }
+  if (richacl_valid ((struct richacl *) acl))
+    return -1;
 
   if (storage_is_kernel_name ())
     {
