@@ -1163,6 +1163,435 @@ test_large (void)
     }
 }
 
+/* ---- the process-wide name cache ---------------------------------------- */
+
+/*
+ * The cache of user and group names in richacl_to_text and
+ * richacl_from_text (SPEC section 6 leaves it unseen): this program
+ * defines getpwuid_r, getgrgid_r, getpwnam_r and getgrnam_r, which the
+ * library's calls bind to, so that the tests can count what reaches the
+ * database.  A fake database serves the users ncuN and groups ncgN with
+ * ids FAKE_ID + N (N < FAKE_COUNT); the ids from FAKE_NONE_ID up and the
+ * names starting with "ncx" are known to it and have no entry; everything
+ * else goes to the real functions (dlsym RTLD_NEXT: the NSS modules call
+ * these too, so the real ones must be reentered, never the non-reentrant
+ * getpwuid and friends).
+ */
+#include <dlfcn.h>
+#include <pthread.h>
+
+#define FAKE_ID 2000000000u
+#define FAKE_COUNT 1000000u
+#define FAKE_NONE_ID 2100000000u
+#define FAKE_FAIL_ID 2200000000u	/* fails once with EIO, then has a name */
+
+static pthread_mutex_t fake_lock = PTHREAD_MUTEX_INITIALIZER;
+static unsigned long fake_queries;	/* what reached the fake database */
+static unsigned long fake_counts[2][64];	/* per id (or name) mod 64 */
+static int fake_fail_pending = 1;
+
+static void
+fake_count (int is_group, unsigned long key)
+{
+  pthread_mutex_lock (&fake_lock);
+  fake_queries++;
+  fake_counts[is_group][key % 64]++;
+  pthread_mutex_unlock (&fake_lock);
+}
+
+static unsigned long
+fake_count_of (int is_group, unsigned long key)
+{
+  unsigned long n;
+
+  pthread_mutex_lock (&fake_lock);
+  n = fake_counts[is_group][key % 64];
+  pthread_mutex_unlock (&fake_lock);
+  return n;
+}
+
+static unsigned long
+fake_total (void)
+{
+  unsigned long n;
+
+  pthread_mutex_lock (&fake_lock);
+  n = fake_queries;
+  pthread_mutex_unlock (&fake_lock);
+  return n;
+}
+
+/* The fake number of a name "ncuN"/"ncgN" (1), a name "ncx..." (0), or -1. */
+static int
+fake_name (const char *name, int is_group, unsigned long *n)
+{
+  char *end;
+
+  if (!strncmp (name, "ncx", 3))
+    return 0;
+  if (strncmp (name, is_group ? "ncg" : "ncu", 3) || !name[3])
+    return -1;
+  errno = 0;
+  *n = strtoul (name + 3, &end, 10);
+  if (*end || errno || *n >= FAKE_COUNT)
+    return -1;
+  return 1;
+}
+
+/* Copy @name and @id into the caller's buffer like the real functions. */
+static int
+fake_fill (const char *name, id_t id, int is_group, void *entry, char *buf,
+	   size_t size, void **result)
+{
+  if (strlen (name) + 1 > size)
+    return ERANGE;
+  strcpy (buf, name);
+  if (is_group)
+    {
+      struct group *gr = entry;
+
+      memset (gr, 0, sizeof *gr);
+      gr->gr_name = buf;
+      gr->gr_gid = id;
+    }
+  else
+    {
+      struct passwd *pw = entry;
+
+      memset (pw, 0, sizeof *pw);
+      pw->pw_name = buf;
+      pw->pw_uid = id;
+    }
+  *result = entry;
+  return 0;
+}
+
+static int
+fake_by_id (id_t id, int is_group, void *entry, char *buf, size_t size,
+	    void **result)
+{
+  char name[64];
+  int err;
+
+  *result = NULL;
+  if (id >= FAKE_ID && id < FAKE_ID + FAKE_COUNT)
+    {
+      fake_count (is_group, id);
+      snprintf (name, sizeof name, "%s%lu", is_group ? "ncg" : "ncu",
+		(unsigned long) (id - FAKE_ID));
+      return fake_fill (name, id, is_group, entry, buf, size, result);
+    }
+  if (id >= FAKE_NONE_ID && id < FAKE_NONE_ID + FAKE_COUNT)
+    {
+      fake_count (is_group, id);
+      return 0;
+    }
+  if (id == FAKE_FAIL_ID)
+    {
+      fake_count (is_group, id);
+      pthread_mutex_lock (&fake_lock);
+      err = fake_fail_pending;
+      fake_fail_pending = 0;
+      pthread_mutex_unlock (&fake_lock);
+      if (err)
+	return EIO;
+      return fake_fill (is_group ? "ncgfail" : "ncufail", id, is_group,
+			entry, buf, size, result);
+    }
+  if (is_group)
+    {
+      int (*real) (gid_t, struct group *, char *, size_t, struct group **)
+	= (int (*) (gid_t, struct group *, char *, size_t, struct group **))
+	dlsym (RTLD_NEXT, "getgrgid_r");
+
+      return real ? real (id, entry, buf, size, (struct group **) result)
+		  : ENOSYS;
+    }
+  else
+    {
+      int (*real) (uid_t, struct passwd *, char *, size_t,
+		   struct passwd **)
+	= (int (*) (uid_t, struct passwd *, char *, size_t,
+		    struct passwd **)) dlsym (RTLD_NEXT, "getpwuid_r");
+
+      return real ? real (id, entry, buf, size, (struct passwd **) result)
+		  : ENOSYS;
+    }
+}
+
+static int
+fake_by_name (const char *name, int is_group, void *entry, char *buf,
+	      size_t size, void **result)
+{
+  unsigned long n;
+  int kind = fake_name (name, is_group, &n);
+
+  *result = NULL;
+  if (kind == 1)
+    {
+      fake_count (is_group, n);
+      return fake_fill (name, FAKE_ID + n, is_group, entry, buf, size,
+			result);
+    }
+  if (kind == 0)
+    {
+      fake_count (is_group, strlen (name));
+      return 0;
+    }
+  if (is_group)
+    {
+      int (*real) (const char *, struct group *, char *, size_t,
+		   struct group **)
+	= (int (*) (const char *, struct group *, char *, size_t,
+		    struct group **)) dlsym (RTLD_NEXT, "getgrnam_r");
+
+      return real ? real (name, entry, buf, size, (struct group **) result)
+		  : ENOSYS;
+    }
+  else
+    {
+      int (*real) (const char *, struct passwd *, char *, size_t,
+		   struct passwd **)
+	= (int (*) (const char *, struct passwd *, char *, size_t,
+		    struct passwd **)) dlsym (RTLD_NEXT, "getpwnam_r");
+
+      return real ? real (name, entry, buf, size, (struct passwd **) result)
+		  : ENOSYS;
+    }
+}
+
+int
+getpwuid_r (uid_t uid, struct passwd *pw, char *buf, size_t size,
+	    struct passwd **result)
+{
+  return fake_by_id (uid, 0, pw, buf, size, (void **) result);
+}
+
+int
+getgrgid_r (gid_t gid, struct group *gr, char *buf, size_t size,
+	    struct group **result)
+{
+  return fake_by_id (gid, 1, gr, buf, size, (void **) result);
+}
+
+int
+getpwnam_r (const char *name, struct passwd *pw, char *buf, size_t size,
+	    struct passwd **result)
+{
+  return fake_by_name (name, 0, pw, buf, size, (void **) result);
+}
+
+int
+getgrnam_r (const char *name, struct group *gr, char *buf, size_t size,
+	    struct group **result)
+{
+  return fake_by_name (name, 1, gr, buf, size, (void **) result);
+}
+
+/* The text of a one-entry ACL for @id, printed on its own. */
+static char *
+print_id (id_t id, int is_group)
+{
+  struct richace ace = { ALLOW, is_group ? GROUP_ID : 0, R, { id } };
+  struct richacl *acl = acl_make (0, 0, 0, 0, 1, &ace);
+  char *text = acl ? richacl_to_text (acl, 0) : NULL;
+
+  richacl_free (acl);
+  return text;
+}
+
+/* Is @text the one-entry ACL of "user:"/"group:" @who? */
+static int
+printed_as (const char *text, int is_group, const char *who)
+{
+  char want[96];
+
+  snprintf (want, sizeof want, "%s:%s:r::allow\n",
+	    is_group ? "group" : "user", who);
+  return text && !strcmp (text, want);
+}
+
+/* Parse "user:NAME:r::allow" on its own: the id, or (id_t) -1. */
+static id_t
+parse_name (const char *name, int is_group)
+{
+  char text[96];
+  struct richacl *acl;
+  id_t id = (id_t) -1;
+
+  snprintf (text, sizeof text, "%s:%s:r::allow", is_group ? "g" : "u", name);
+  acl = richacl_from_text (text, NULL, NULL);
+  if (acl && acl->a_count == 1)
+    id = acl->a_entries[0].e_id;
+  richacl_free (acl);
+  return id;
+}
+
+#define CACHE_THREADS 4
+#define CACHE_ROUNDS 3000
+
+/* Each thread prints and parses ids and names of a set larger than the
+   cache, found and not, and counts the wrong answers. */
+static void *
+cache_worker (void *arg)
+{
+  unsigned long seed = (unsigned long) (size_t) arg, wrong = 0;
+  struct rng rng;
+  int round;
+
+  rng_init (&rng, seed);
+  for (round = 0; round < CACHE_ROUNDS; round++)
+    {
+      unsigned int n = 100 + rng_below (&rng, 600);
+      int is_group = rng_below (&rng, 2), kind = rng_below (&rng, 3);
+      char who[64], *text;
+
+      if (kind == 0)
+	{
+	  snprintf (who, sizeof who, "%s%u", is_group ? "ncg" : "ncu", n);
+	  text = print_id (FAKE_ID + n, is_group);
+	  if (!printed_as (text, is_group, who))
+	    wrong++;
+	  free (text);
+	}
+      else if (kind == 1)
+	{
+	  snprintf (who, sizeof who, "%u", FAKE_NONE_ID + n);
+	  text = print_id (FAKE_NONE_ID + n, is_group);
+	  if (!printed_as (text, is_group, who))
+	    wrong++;
+	  free (text);
+	}
+      else
+	{
+	  snprintf (who, sizeof who, "%s%u", is_group ? "ncg" : "ncu", n);
+	  if (parse_name (who, is_group) != FAKE_ID + n)
+	    wrong++;
+	}
+    }
+  return (void *) wrong;
+}
+
+static void
+test_name_cache (void)
+{
+  pthread_t threads[CACHE_THREADS];
+  unsigned long before, wrong = 0, n;
+  char *text;
+  int i, all_right, started = 0;
+
+  /* Found, printed three times: one database query. */
+  before = fake_count_of (0, FAKE_ID + 1);
+  all_right = 1;
+  for (i = 0; i < 3; i++)
+    {
+      text = print_id (FAKE_ID + 1, 0);
+      all_right &= printed_as (text, 0, "ncu1");
+      free (text);
+    }
+  ok (all_right && fake_count_of (0, FAKE_ID + 1) == before + 1,
+      "name cache: a uid printed 3 times is looked up once");
+
+  before = fake_count_of (1, FAKE_ID + 1);
+  all_right = 1;
+  for (i = 0; i < 3; i++)
+    {
+      text = print_id (FAKE_ID + 1, 1);
+      all_right &= printed_as (text, 1, "ncg1");
+      free (text);
+    }
+  ok (all_right && fake_count_of (1, FAKE_ID + 1) == before + 1,
+      "name cache: a gid printed 3 times is looked up once, apart from "
+      "the uid of the same number");
+
+  /* Not found: negative answers are cached too. */
+  before = fake_count_of (0, FAKE_NONE_ID + 2);
+  all_right = 1;
+  for (i = 0; i < 3; i++)
+    {
+      text = print_id (FAKE_NONE_ID + 2, 0);
+      all_right &= printed_as (text, 0, "2100000002");
+      free (text);
+    }
+  ok (all_right && fake_count_of (0, FAKE_NONE_ID + 2) == before + 1,
+      "name cache: a uid without a name, printed 3 times as a number, is "
+      "looked up once");
+
+  /* Names to ids. */
+  before = fake_count_of (0, 3);
+  all_right = 1;
+  for (i = 0; i < 3; i++)
+    all_right &= parse_name ("ncu3", 0) == FAKE_ID + 3;
+  ok (all_right && fake_count_of (0, 3) == before + 1,
+      "name cache: a user name parsed 3 times is looked up once");
+  before = fake_count_of (1, 3);
+  all_right = 1;
+  for (i = 0; i < 3; i++)
+    all_right &= parse_name ("ncg3", 1) == FAKE_ID + 3;
+  ok (all_right && fake_count_of (1, 3) == before + 1,
+      "name cache: a group name parsed 3 times is looked up once");
+
+  before = fake_count_of (0, strlen ("ncx_nosuch_user"));
+  all_right = 1;
+  for (i = 0; i < 3; i++)
+    {
+      error_calls = 0;
+      all_right &= parse_name ("ncx_nosuch_user", 0) == (id_t) -1;
+    }
+  ok (all_right
+      && fake_count_of (0, strlen ("ncx_nosuch_user")) == before + 1,
+      "name cache: an unknown user name, refused 3 times, is looked up "
+      "once");
+
+  /* A failed lookup (the database could not be asked) is not cached. */
+  text = print_id (FAKE_FAIL_ID, 0);
+  ok (printed_as (text, 0, "2200000000"),
+      "name cache: a failing lookup prints the number");
+  free (text);
+  text = print_id (FAKE_FAIL_ID, 0);
+  ok (printed_as (text, 0, "ncufail"),
+      "name cache: ... and is not cached: the next lookup finds the name");
+  free (text);
+
+  /* Bounded: after many other ids, the first is asked for again. */
+  text = print_id (FAKE_ID + 5, 0);
+  free (text);
+  before = fake_total ();
+  all_right = 1;
+  for (n = 10; n < 5010; n++)
+    {
+      char who[32];
+
+      snprintf (who, sizeof who, "ncu%lu", n);
+      text = print_id (FAKE_ID + n, 0);
+      all_right &= printed_as (text, 0, who);
+      free (text);
+    }
+  ok (all_right && fake_total () == before + 5000,
+      "name cache: 5000 distinct uids, each looked up once, all right");
+  before = fake_count_of (0, FAKE_ID + 5);
+  text = print_id (FAKE_ID + 5, 0);
+  ok (printed_as (text, 0, "ncu5") && fake_count_of (0, FAKE_ID + 5)
+      == before + 1, "name cache: bounded: an old uid was evicted");
+  free (text);
+
+  /* Threads: print and parse at once, more ids than the cache holds. */
+  for (i = 0; i < CACHE_THREADS; i++)
+    if (!pthread_create (&threads[i], NULL, cache_worker,
+			 (void *) (size_t) (i + 1)))
+      started++;
+  for (i = 0; i < started; i++)
+    {
+      void *result;
+
+      pthread_join (threads[i], &result);
+      wrong += (unsigned long) (size_t) result;
+    }
+  ok (started == CACHE_THREADS && wrong == 0,
+      "name cache: %d threads x %d lookups of 1200 ids and names: %lu wrong",
+      started, CACHE_ROUNDS, wrong);
+}
+
 int
 main (void)
 {
@@ -1178,5 +1607,6 @@ main (void)
   test_random_round_trips ();
   test_random_mutations ();
   test_large ();
+  test_name_cache ();
   return done_testing ();
 }

@@ -185,6 +185,8 @@ struct walk_options
   bool one_file_system;
   bool follow_operands;	/* follow symlinks given as operands (-H) */
   int jobs;		/* -j: threads for a recursive walk */
+  bool dirs_first;	/* with jobs: a directory's visit ends before its
+			   entries are visited */
 };
 extern struct walk_options walk_options;
 

@@ -118,18 +118,17 @@ owner_name (uid_t uid)
   struct name_cache *c = name_cache ();
   struct passwd *pw;
 
-  if (c->user && uid == c->uid)
+  /* An id without a name is remembered too (NULL): asking again costs a
+     search of every database for every file. */
+  if (uid == c->uid)
     return c->user;
   pthread_mutex_lock (&lookup_lock);
   pw = getpwuid (uid);
-  if (pw)
-    {
-      free (c->user);
-      c->user = xstrdup (pw->pw_name);
-      c->uid = uid;
-    }
+  free (c->user);
+  c->user = pw ? xstrdup (pw->pw_name) : NULL;
+  c->uid = uid;
   pthread_mutex_unlock (&lookup_lock);
-  return pw ? c->user : NULL;
+  return c->user;
 }
 
 static const char *
@@ -138,18 +137,17 @@ group_name (gid_t gid)
   struct name_cache *c = name_cache ();
   struct group *gr;
 
-  if (c->group && gid == c->gid)
+  /* An id without a name is remembered too (NULL): asking again costs a
+     search of every database for every file. */
+  if (gid == c->gid)
     return c->group;
   pthread_mutex_lock (&lookup_lock);
   gr = getgrgid (gid);
-  if (gr)
-    {
-      free (c->group);
-      c->group = xstrdup (gr->gr_name);
-      c->gid = gid;
-    }
+  free (c->group);
+  c->group = gr ? xstrdup (gr->gr_name) : NULL;
+  c->gid = gid;
   pthread_mutex_unlock (&lookup_lock);
-  return gr ? c->group : NULL;
+  return c->group;
 }
 
 void

@@ -228,7 +228,7 @@ walk_serial (char **operands, const struct walk_options *opts,
 /* Files in flight at most; bounds memory whatever the tree. */
 #define WALK_RING 1024
 /* Files handed over, and taken, at a time. */
-#define WALK_BATCH 32
+#define WALK_BATCH 128
 
 /* A directory descriptor shared by the files in flight from it (fts
    closes its own when it moves on). */
@@ -460,6 +460,23 @@ publish (struct parallel_walk *w)
   w->room = w->printed + WALK_RING;
 }
 
+/* Wait until everything queued so far is done: a visit that changes a
+   directory's mode may take its search permission away for a moment
+   (storage_store), so its entries must not be visited meanwhile. */
+static void
+wait_for_all (struct parallel_walk *w)
+{
+  pthread_mutex_lock (&w->lock);
+  publish (w);
+  while (w->printed < w->filled)
+    {
+      w->full = true;
+      pthread_cond_wait (&w->space, &w->lock);
+      w->full = false;
+    }
+  pthread_mutex_unlock (&w->lock);
+}
+
 /* Queue @ent (or the problem @info with it) for a worker. */
 static void
 queue_entry (struct parallel_walk *w, const FTS *fts, const FTSENT *ent,
@@ -551,6 +568,8 @@ walk_parallel (char **operands, const struct walk_options *opts,
 	    queue_entry (&w, fts, ent, opts, dir, 0, 0);
 	  else
 	    queue_entry (&w, fts, ent, opts, NULL, FTS_ERR, errno);
+	  if (opts->dirs_first && ent->fts_info == FTS_D)
+	    wait_for_all (&w);
 	  break;
 	case ENTRY_ERROR:
 	  queue_entry (&w, fts, ent, opts, NULL, ent->fts_info,

@@ -620,6 +620,7 @@ main (int argc, char **argv)
     {
       if (!finish_common_options (argc - optind))
 	usage (EXIT_USAGE);
+      walk_options.dirs_first = true;
       ok = walk (argv + optind, &walk_options, change_file, NULL, NULL);
     }
   free_options ();
