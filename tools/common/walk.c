@@ -228,7 +228,7 @@ walk_serial (char **operands, const struct walk_options *opts,
 /* Files in flight at most; bounds memory whatever the tree. */
 #define WALK_RING 1024
 /* Files handed over, and taken, at a time. */
-#define WALK_BATCH 128
+#define WALK_BATCH 32
 
 /* A directory descriptor shared by the files in flight from it (fts
    closes its own when it moves on). */
