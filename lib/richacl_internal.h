@@ -23,6 +23,15 @@ size_t richacl_size (size_t count);
 /* Resize @*aclp to hold @count entries; new entries are zeroed. */
 int richacl_resize (struct richacl **aclp, size_t count);
 
-/* Remove every RICHACE_POSIX_ALWAYS_ALLOWED... helpers live in their files. */
+/*
+ * The name of user (or group, when @group) @id: 1 and a malloc'd name in
+ * *@name, 0 when the id has no name, -1 with errno set when the database
+ * could not answer (ENOMEM: out of memory).  Cached; see richacl_names.c.
+ */
+int richacl_id_to_name (id_t id, int group, char **name);
+
+/* The id of user (or group) @name: 1, 0 when there is no such name, or -1
+   with errno set as above. */
+int richacl_name_to_id (const char *name, int group, id_t *id);
 
 #endif

@@ -16,15 +16,10 @@
 #include "richacl_text_names.h"
 
 #include <errno.h>
-#include <grp.h>
 #include <limits.h>
-#include <pthread.h>
-#include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <time.h>
-#include <unistd.h>
 
 /* A piece of the input text. */
 struct slice
@@ -322,208 +317,6 @@ parse_type (struct parser *p, struct slice field, unsigned short *type)
   return 0;
 }
 
-/* getpwnam_r/getgrnam_r want a buffer; ERANGE means it was too small. */
-static size_t
-initial_buffer_size (int which)
-{
-  long size = sysconf (which);
-
-  return size > 0 && size < 65536 ? (size_t) size : 1024;
-}
-
-/*
- * Ask the database for the id of user or group @name.  Returns 1 when
- * found, 0 when the database says there is no such name (a definite
- * answer, which may be cached), -1 with errno ENOMEM when out of memory,
- * and -2 when the database could not be asked (not cached; reported as
- * not found).
- */
-static int
-query_name (const char *name, int is_group, id_t *id)
-{
-  size_t size = initial_buffer_size (is_group ? _SC_GETGR_R_SIZE_MAX
-					      : _SC_GETPW_R_SIZE_MAX);
-  char *buf = NULL;
-  int found = 0;
-
-  for (;;)
-    {
-      char *bigger = realloc (buf, size);
-      int err;
-
-      if (!bigger)
-	{
-	  found = -1;
-	  break;
-	}
-      buf = bigger;
-      if (is_group)
-	{
-	  struct group grp, *result;
-
-	  err = getgrnam_r (name, &grp, buf, size, &result);
-	  if (!err && result)
-	    {
-	      *id = result->gr_gid;
-	      found = 1;
-	    }
-	}
-      else
-	{
-	  struct passwd pwd, *result;
-
-	  err = getpwnam_r (name, &pwd, buf, size, &result);
-	  if (!err && result)
-	    {
-	      *id = result->pw_uid;
-	      found = 1;
-	    }
-	}
-      if (err != ERANGE || size > (1 << 20))
-	{
-	  if (err && err != ENOENT && err != ESRCH)
-	    found = -2;
-	  break;
-	}
-      size *= 2;
-    }
-  free (buf);
-  if (found == -1)
-    errno = ENOMEM;
-  return found;
-}
-
-/*
- * A process-wide cache of name -> id answers, both found and not found,
- * shared by all threads under one mutex: the same few names come back in
- * every ACL that setrichacl parses.  It is bounded (a fixed number of sets
- * of a few entries, the least recently used entry of a set making way;
- * names too long for an entry are not cached), and answers expire so that
- * a long-running process sees changes to the databases.
- */
-#define NAME_CACHE_SETS 64		/* a power of two */
-#define NAME_CACHE_WAYS 4
-#define NAME_CACHE_NAME_MAX 64		/* including the '\0' */
-#define NAME_CACHE_TTL_FOUND 60		/* seconds */
-#define NAME_CACHE_TTL_NOT_FOUND 10
-
-struct name_cache_entry
-{
-  unsigned long used;		/* 0: empty; else the time of last use */
-  time_t expires;
-  id_t id;
-  int found;
-  char name[NAME_CACHE_NAME_MAX];
-};
-
-struct name_cache_table
-{
-  struct name_cache_entry entries[NAME_CACHE_SETS][NAME_CACHE_WAYS];
-  unsigned long clock;
-};
-
-static struct name_cache_table user_id_cache, group_id_cache;
-static pthread_mutex_t name_cache_lock = PTHREAD_MUTEX_INITIALIZER;
-
-static time_t
-name_cache_now (void)
-{
-  struct timespec ts;
-
-  if (clock_gettime (CLOCK_MONOTONIC, &ts))
-    return 0;
-  return ts.tv_sec;
-}
-
-/* FNV-1a. */
-static size_t
-name_cache_set (const char *name)
-{
-  unsigned long h = 2166136261UL;
-
-  for (; *name; name++)
-    h = (h ^ (unsigned char) *name) * 16777619UL;
-  return (h ^ (h >> 16)) & (NAME_CACHE_SETS - 1);
-}
-
-/* The entry of @name in @set, or NULL.  Called with name_cache_lock held. */
-static struct name_cache_entry *
-name_cache_find (struct name_cache_entry *set, const char *name)
-{
-  int way;
-
-  for (way = 0; way < NAME_CACHE_WAYS; way++)
-    if (set[way].used && !strcmp (set[way].name, name))
-      return &set[way];
-  return NULL;
-}
-
-/*
- * Find the id of user or group @name.  Returns 1 when found, 0 when there
- * is no such name, -1 with errno ENOMEM.
- */
-static int
-lookup_name (const char *name, int is_group, id_t *id)
-{
-  struct name_cache_table *table = is_group ? &group_id_cache
-					    : &user_id_cache;
-  size_t len = strlen (name);
-  struct name_cache_entry *set, *e;
-  time_t now;
-  int found, way;
-
-  if (len >= NAME_CACHE_NAME_MAX)
-    {
-      found = query_name (name, is_group, id);
-      return found == -2 ? 0 : found;
-    }
-  set = table->entries[name_cache_set (name)];
-  now = name_cache_now ();
-  pthread_mutex_lock (&name_cache_lock);
-  e = name_cache_find (set, name);
-  if (e && now >= e->expires)
-    {
-      e->used = 0;
-      e = NULL;
-    }
-  if (e)
-    {
-      e->used = ++table->clock;
-      found = e->found;
-      if (found)
-	*id = e->id;
-      pthread_mutex_unlock (&name_cache_lock);
-      return found;
-    }
-  pthread_mutex_unlock (&name_cache_lock);
-
-  /* Not under the lock: a slow database must not stall other threads. */
-  found = query_name (name, is_group, id);
-  if (found < 0)
-    return found == -2 ? 0 : found;
-
-  pthread_mutex_lock (&name_cache_lock);
-  e = name_cache_find (set, name);	/* another thread may have been here */
-  for (way = 0; !e && way < NAME_CACHE_WAYS; way++)
-    if (!set[way].used)
-      e = &set[way];
-  if (!e)
-    {
-      e = &set[0];
-      for (way = 1; way < NAME_CACHE_WAYS; way++)
-	if (set[way].used < e->used)
-	  e = &set[way];
-    }
-  e->used = ++table->clock;
-  e->expires = now + (found ? NAME_CACHE_TTL_FOUND
-			    : NAME_CACHE_TTL_NOT_FOUND);
-  e->found = found;
-  e->id = found ? *id : 0;
-  memcpy (e->name, name, len + 1);
-  pthread_mutex_unlock (&name_cache_lock);
-  return found;
-}
-
 /*
  * The id that @name (a number, or a user or group name) stands for.
  * The last name is remembered: ACLs tend to name the same principals again
@@ -563,11 +356,12 @@ parse_id (struct parser *p, struct slice name, int is_group, id_t *id)
     return fail_enomem (p);
   memcpy (copy, name.s, name.len);
   copy[name.len] = '\0';
-  found = lookup_name (copy, is_group, id);
+  found = richacl_name_to_id (copy, is_group, id);
   if (found <= 0)
     {
       free (copy);
-      if (found < 0)
+      /* A database that could not be asked reads as "unknown". */
+      if (found < 0 && errno == ENOMEM)
 	return fail_enomem (p);
       parse_error (p, is_group ? _("unknown group '%.*s' in entry '%.*s'")
 			       : _("unknown user '%.*s' in entry '%.*s'"),

@@ -16,13 +16,8 @@
 #include "richacl_text_names.h"
 
 #include <errno.h>
-#include <grp.h>
-#include <pthread.h>
-#include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 /* A growing string.  After a failed allocation every append is a no-op. */
 struct text_buffer
@@ -269,250 +264,15 @@ struct name_cache
   char *name;			/* NULL when the id has no name */
 };
 
-/* A buffer size for getpwuid_r/getgrgid_r; ERANGE makes it grow. */
-static size_t
-initial_buffer_size (int which)
-{
-  long size = sysconf (which);
-
-  return size > 0 && size < 65536 ? (size_t) size : 1024;
-}
-
-/*
- * The database lookups themselves.  Returns 1 and a malloc'd name in
- * *@name, 0 when the database says there is no such id (a definite
- * answer, which may be cached), or -1 when the lookup failed (out of
- * memory, or the database could not be asked: not cached).
- */
-static int
-query_user_name (uid_t uid, char **name)
-{
-  size_t size = initial_buffer_size (_SC_GETPW_R_SIZE_MAX);
-  struct passwd pwd, *result;
-  char *buf = NULL;
-  int found = -1, err;
-
-  *name = NULL;
-  for (;;)
-    {
-      char *bigger = realloc (buf, size);
-
-      if (!bigger)
-	break;
-      buf = bigger;
-      err = getpwuid_r (uid, &pwd, buf, size, &result);
-      if (err != ERANGE || size > (1 << 20))
-	{
-	  if (!err && result)
-	    {
-	      *name = strdup (result->pw_name);
-	      found = *name ? 1 : -1;
-	    }
-	  else if (!err || err == ENOENT || err == ESRCH)
-	    found = 0;
-	  break;
-	}
-      size *= 2;
-    }
-  free (buf);
-  return found;
-}
-
-static int
-query_group_name (gid_t gid, char **name)
-{
-  size_t size = initial_buffer_size (_SC_GETGR_R_SIZE_MAX);
-  struct group grp, *result;
-  char *buf = NULL;
-  int found = -1, err;
-
-  *name = NULL;
-  for (;;)
-    {
-      char *bigger = realloc (buf, size);
-
-      if (!bigger)
-	break;
-      buf = bigger;
-      err = getgrgid_r (gid, &grp, buf, size, &result);
-      if (err != ERANGE || size > (1 << 20))
-	{
-	  if (!err && result)
-	    {
-	      *name = strdup (result->gr_name);
-	      found = *name ? 1 : -1;
-	    }
-	  else if (!err || err == ENOENT || err == ESRCH)
-	    found = 0;
-	  break;
-	}
-      size *= 2;
-    }
-  free (buf);
-  return found;
-}
-
-/*
- * A process-wide cache of id -> name answers, both found and not found,
- * shared by all threads under one mutex.  A recursive getrichacl asks for
- * the same few ids for every file, and each database lookup can mean
- * reading /etc/passwd or asking a daemon.  The cache is bounded: a fixed
- * number of sets of a few entries each, the least recently used entry of
- * a set making way; names too long for an entry are not cached.  Answers
- * expire, so that a long-running process sees changes to the databases.
- */
-#define ID_CACHE_SETS 64		/* a power of two */
-#define ID_CACHE_WAYS 4
-#define ID_CACHE_NAME_MAX 64		/* including the '\0' */
-#define ID_CACHE_TTL_FOUND 60		/* seconds */
-#define ID_CACHE_TTL_NOT_FOUND 10
-
-struct id_cache_entry
-{
-  unsigned long used;		/* 0: empty; else the time of last use */
-  time_t expires;
-  id_t id;
-  int found;
-  char name[ID_CACHE_NAME_MAX];
-};
-
-struct id_cache_table
-{
-  struct id_cache_entry entries[ID_CACHE_SETS][ID_CACHE_WAYS];
-  unsigned long clock;
-};
-
-static struct id_cache_table user_name_cache, group_name_cache;
-static pthread_mutex_t id_cache_lock = PTHREAD_MUTEX_INITIALIZER;
-
-static time_t
-id_cache_now (void)
-{
-  struct timespec ts;
-
-  if (clock_gettime (CLOCK_MONOTONIC, &ts))
-    return 0;
-  return ts.tv_sec;
-}
-
-static size_t
-id_cache_set (id_t id)
-{
-  /* Ids of a site tend to be consecutive: mix the bits a little. */
-  unsigned long h = (unsigned long) id * 2654435761UL;
-
-  return (h >> 8) & (ID_CACHE_SETS - 1);
-}
-
-/*
- * Look @id up in @table.  Returns 1 and a malloc'd copy of the name in
- * *@name, 0 when the id is known to have no name, -1 when not cached (or
- * out of memory).  Called with id_cache_lock held.
- */
-static int
-id_cache_get (struct id_cache_table *table, id_t id, time_t now,
-	      char **name)
-{
-  struct id_cache_entry *set = table->entries[id_cache_set (id)];
-  int way;
-
-  for (way = 0; way < ID_CACHE_WAYS; way++)
-    {
-      struct id_cache_entry *e = &set[way];
-
-      if (e->used && e->id == id)
-	{
-	  if (now >= e->expires)
-	    {
-	      e->used = 0;
-	      return -1;
-	    }
-	  e->used = ++table->clock;
-	  if (!e->found)
-	    return 0;
-	  *name = strdup (e->name);
-	  return *name ? 1 : -1;
-	}
-    }
-  return -1;
-}
-
-/* Remember that @id has the name @name (NULL: has no name). */
-static void
-id_cache_put (struct id_cache_table *table, id_t id, const char *name,
-	      time_t now)
-{
-  struct id_cache_entry *set = table->entries[id_cache_set (id)], *victim;
-  int way;
-
-  if (name && strlen (name) >= ID_CACHE_NAME_MAX)
-    return;
-  /* The entry of @id if another thread got there first, else an empty
-     one, else the least recently used. */
-  victim = NULL;
-  for (way = 0; way < ID_CACHE_WAYS; way++)
-    if (set[way].used && set[way].id == id)
-      victim = &set[way];
-  for (way = 0; !victim && way < ID_CACHE_WAYS; way++)
-    if (!set[way].used)
-      victim = &set[way];
-  if (!victim)
-    {
-      victim = &set[0];
-      for (way = 1; way < ID_CACHE_WAYS; way++)
-	if (set[way].used < victim->used)
-	  victim = &set[way];
-    }
-  victim->used = ++table->clock;
-  victim->id = id;
-  victim->found = name != NULL;
-  victim->expires = now + (name ? ID_CACHE_TTL_FOUND
-				: ID_CACHE_TTL_NOT_FOUND);
-  if (name)
-    strcpy (victim->name, name);
-  else
-    victim->name[0] = '\0';
-}
-
-/* The name of @id through the cache, or NULL when it has none. */
+/* The name of @id, or NULL when it has none or the lookup failed. */
 static char *
-lookup_cached_name (id_t id, int is_group)
+lookup_id_name (id_t id, int is_group)
 {
-  struct id_cache_table *table = is_group ? &group_name_cache
-					  : &user_name_cache;
-  time_t now = id_cache_now ();
-  char *name = NULL;
-  int found;
+  char *name;
 
-  pthread_mutex_lock (&id_cache_lock);
-  found = id_cache_get (table, id, now, &name);
-  pthread_mutex_unlock (&id_cache_lock);
-  if (found >= 0)
-    return name;
-
-  /* Not under the lock: a slow database must not stall other threads. */
-  found = is_group ? query_group_name (id, &name)
-		   : query_user_name (id, &name);
-  if (found >= 0)
-    {
-      pthread_mutex_lock (&id_cache_lock);
-      id_cache_put (table, id, name, now);
-      pthread_mutex_unlock (&id_cache_lock);
-    }
+  if (richacl_id_to_name (id, is_group, &name) <= 0)
+    return NULL;
   return name;
-}
-
-/* The name of user @uid, or NULL (errno 0 when there is none). */
-static char *
-lookup_user_name (uid_t uid)
-{
-  return lookup_cached_name (uid, 0);
-}
-
-static char *
-lookup_group_name (gid_t gid)
-{
-  return lookup_cached_name (gid, 1);
 }
 
 /*
@@ -528,8 +288,7 @@ write_id (struct text_buffer *b, id_t id, int is_group, int flags,
       if (!cache->valid || cache->id != id)
 	{
 	  free (cache->name);
-	  cache->name = is_group ? lookup_group_name (id)
-				 : lookup_user_name (id);
+	  cache->name = lookup_id_name (id, is_group);
 	  cache->id = id;
 	  cache->valid = 1;
 	}

@@ -1338,6 +1338,12 @@ fake_by_name (const char *name, int is_group, void *entry, char *buf,
       fake_count (is_group, strlen (name));
       return 0;
     }
+  if (!strncmp (name, "ncm", 3))
+    {
+      /* The NSS module ran out of memory. */
+      fake_count (is_group, strlen (name));
+      return ENOMEM;
+    }
   if (is_group)
     {
       int (*real) (const char *, struct group *, char *, size_t,
@@ -1542,6 +1548,22 @@ test_name_cache (void)
       && fake_count_of (0, strlen ("ncx_nosuch_user")) == before + 1,
       "name cache: an unknown user name, refused 3 times, is looked up "
       "once");
+
+  /* Out of memory inside the database is ENOMEM, not "unknown user",
+     and is not cached. */
+  before = fake_count_of (0, strlen ("ncm_user"));
+  all_right = 1;
+  for (i = 0; i < 2; i++)
+    {
+      struct richacl *acl;
+
+      errno = 0;
+      acl = richacl_from_text ("u:ncm_user:r::allow", NULL, NULL);
+      all_right &= !acl && errno == ENOMEM;
+      richacl_free (acl);
+    }
+  ok (all_right && fake_count_of (0, strlen ("ncm_user")) == before + 2,
+      "name cache: ENOMEM from getpwnam_r is ENOMEM, asked again each time");
 
   /* A failed lookup (the database could not be asked) is not cached. */
   text = print_id (FAKE_FAIL_ID, 0);

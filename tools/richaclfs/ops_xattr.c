@@ -302,9 +302,13 @@ unlock:
   return err;
 }
 
-void
-op_setxattr (fuse_req_t req, fuse_ino_t ino, const char *name,
-	     const char *value, size_t size, int flags)
+/*
+ * setxattr, or removexattr when @remove: both need owner or write_acl for
+ * system.richacl, and write_named_attrs for any other name.
+ */
+static void
+change_xattr (fuse_req_t req, fuse_ino_t ino, const char *name,
+	      const char *value, size_t size, int flags, bool remove)
 {
   struct fs_inode *inode = inode_get (ino);
   enum xattr_kind kind = xattr_kind (name);
@@ -317,26 +321,28 @@ op_setxattr (fuse_req_t req, fuse_ino_t ino, const char *name,
   if (kind == XATTR_RICHACL)
     {
       err = -check_acl_change (&c, inode, &st);
-      if (!err)
+      if (!err && remove)
+	err = change_acl (inode, NULL, 0);
+      else if (!err)
 	{
 	  struct richacl *acl = richacl_from_xattr (value, size);
 
-	  if (!acl)
-	    err = errno;
-	  else
-	    err = change_acl (inode, acl, flags);
+	  err = acl ? change_acl (inode, acl, flags) : errno;
 	  richacl_free (acl);
 	}
     }
   else
     {
+      bool symlink = inode->type == S_IFLNK;
+
       err = -check_named (&c, inode, kind, true);
       if (!err)
 	{
 	  proc_fd_path (inode->fd, path);
-	  if (inode->type == S_IFLNK
-	      ? lsetxattr (path, name, value, size, flags)
-	      : setxattr (path, name, value, size, flags))
+	  if (remove ? (symlink ? lremovexattr (path, name)
+				: removexattr (path, name))
+		     : (symlink ? lsetxattr (path, name, value, size, flags)
+				: setxattr (path, name, value, size, flags)))
 	    err = errno;
 	}
     }
@@ -345,33 +351,14 @@ op_setxattr (fuse_req_t req, fuse_ino_t ino, const char *name,
 }
 
 void
+op_setxattr (fuse_req_t req, fuse_ino_t ino, const char *name,
+	     const char *value, size_t size, int flags)
+{
+  change_xattr (req, ino, name, value, size, flags, false);
+}
+
+void
 op_removexattr (fuse_req_t req, fuse_ino_t ino, const char *name)
 {
-  struct fs_inode *inode = inode_get (ino);
-  enum xattr_kind kind = xattr_kind (name);
-  char path[PROC_FD_PATH_MAX];
-  struct caller c;
-  struct stat st;
-  int err;
-
-  caller_init (&c, req);
-  if (kind == XATTR_RICHACL)
-    {
-      err = -check_acl_change (&c, inode, &st);
-      if (!err)
-	err = change_acl (inode, NULL, 0);
-    }
-  else
-    {
-      err = -check_named (&c, inode, kind, true);
-      if (!err)
-	{
-	  proc_fd_path (inode->fd, path);
-	  if (inode->type == S_IFLNK ? lremovexattr (path, name)
-				     : removexattr (path, name))
-	    err = errno;
-	}
-    }
-  caller_release (&c);
-  fuse_reply_err (req, err);
+  change_xattr (req, ino, name, NULL, 0, 0, true);
 }
