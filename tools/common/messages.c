@@ -136,6 +136,8 @@ emit_bug_reporting (void)
   printf (_("Report bugs to: %s\n"), PACKAGE_BUGREPORT);
 }
 
-/* The copyright line of --version (gnulib's version-etc prints it). */
+/* The copyright line of --version (gnulib's version-etc prints it).  Its
+   year argument is gnulib's release year, not ours: ours is written here
+   (printf ignores the unused argument). */
 const char version_etc_copyright[] =
-  "Copyright %s %d The richacl authors";
+  "Copyright %s 2026 The richacl authors";
