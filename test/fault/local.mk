@@ -12,6 +12,16 @@ test_fault_fault_inject_la_LDFLAGS = -module -avoid-version -shared \
 	-rpath /nowhere
 test_fault_fault_inject_la_LIBADD = -ldl
 
+## Makes the system calls newer than Linux 6.1 fail (test/old_kernel.bats,
+## make check-old-kernel).
+check_LTLIBRARIES += test/fault/old_kernel.la
+test_fault_old_kernel_la_SOURCES = test/fault/old_kernel.c
+test_fault_old_kernel_la_CPPFLAGS =
+test_fault_old_kernel_la_CFLAGS = $(AM_CFLAGS)
+test_fault_old_kernel_la_LDFLAGS = -module -avoid-version -shared \
+	-rpath /nowhere
+test_fault_old_kernel_la_LIBADD = -ldl
+
 ## Swaps a directory with a symlink as fast as it can (test/hostile.bats).
 check_PROGRAMS += test/helpers/swap_race
 test_helpers_swap_race_SOURCES = test/helpers/swap_race.c
@@ -20,9 +30,11 @@ test_helpers_swap_race_CPPFLAGS =
 BATS_TESTS += \
 	test/fault.bats \
 	test/limits.bats \
-	test/hostile.bats
+	test/hostile.bats \
+	test/old_kernel.bats
 
-EXTRA_DIST += test/fault/valgrind-wrap test/fault/valgrind.supp
+EXTRA_DIST += test/fault/valgrind-wrap test/fault/valgrind.supp \
+	test/fault/tool-wrappers test/fault/old-kernel-wrap
 
 ## The program test/helpers/swap_race is built from a source in
 ## test/helpers, which EXTRA_DIST ships whole: keep an in-tree build's
@@ -44,14 +56,10 @@ VALGRIND_BATS = $(BATS_TESTS)
 ## The race loops of test/hostile.bats, fewer under valgrind.
 VALGRIND_HOSTILE_ITERATIONS = 20
 check-valgrind: all $(check_PROGRAMS) $(check_LTLIBRARIES) $(check_SCRIPTS)
-	@rm -rf test/fault/vg-bin test/fault/valgrind.log
-	@$(MKDIR_P) test/fault/vg-bin
+	@rm -f test/fault/valgrind.log
+	@$(SHELL) $(srcdir)/test/fault/tool-wrappers test/fault/vg-bin \
+	  '$(abs_top_srcdir)/test/fault/valgrind-wrap' '$(abs_top_builddir)'
 	@: >test/fault/valgrind.log && chmod 666 test/fault/valgrind.log
-	@for t in getrichacl setrichacl; do \
-	  { echo '#!/bin/sh'; \
-	    echo "exec '$(abs_top_srcdir)/test/fault/valgrind-wrap' '$(abs_top_builddir)/tools/$$t/$$t' \"\$$@\""; \
-	  } >test/fault/vg-bin/$$t && chmod +x test/fault/vg-bin/$$t || exit 1; \
-	done
 	@$(MAKE) $(AM_MAKEFLAGS) check-TESTS TESTS='$(VALGRIND_BATS)' \
 	  TESTS_ENVIRONMENT='PATH=$(abs_top_builddir)/test/fault/vg-bin:$$$$PATH; export PATH; HOSTILE_ITERATIONS=$(VALGRIND_HOSTILE_ITERATIONS); export HOSTILE_ITERATIONS; RICHACL_VALGRIND="$(VALGRIND)"; RICHACL_VALGRIND_LOG=$(abs_top_builddir)/test/fault/valgrind.log; RICHACL_VALGRIND_SUPP=$(abs_top_srcdir)/test/fault/valgrind.supp; export RICHACL_VALGRIND RICHACL_VALGRIND_LOG RICHACL_VALGRIND_SUPP;'; \
 	status=$$?; \
@@ -62,9 +70,25 @@ check-valgrind: all $(check_PROGRAMS) $(check_LTLIBRARIES) $(check_SCRIPTS)
 	test $$status -eq 0 || exit $$status; \
 	echo "check-valgrind: no valgrind errors"
 .PHONY: check-valgrind
+
+## make check-old-kernel: the bats suites with every getrichacl and
+## setrichacl run as on a kernel older than Linux 6.6, such as Debian 12's
+## own (test/fault/old_kernel.c): the *xattrat calls and fchmodat2 fail
+## with ENOSYS, so the files a walk finds are reached through
+## /proc/self/fd/N/NAME and chmod goes through glibc's fchmodat.  The
+## wrappers in test/fault/old-bin, first on PATH, preload the shim.
+## OLD_KERNEL_BATS chooses the suites (default: all of them).
+OLD_KERNEL_BATS = $(BATS_TESTS)
+check-old-kernel: all $(check_PROGRAMS) $(check_LTLIBRARIES) $(check_SCRIPTS)
+	@$(SHELL) $(srcdir)/test/fault/tool-wrappers test/fault/old-bin \
+	  '$(abs_top_srcdir)/test/fault/old-kernel-wrap' '$(abs_top_builddir)'
+	@$(MAKE) $(AM_MAKEFLAGS) check-TESTS TESTS='$(OLD_KERNEL_BATS)' \
+	  TESTS_ENVIRONMENT='PATH=$(abs_top_builddir)/test/fault/old-bin:$$$$PATH; export PATH; RICHACL_OLD_KERNEL_SO=$(abs_top_builddir)/test/fault/.libs/old_kernel.so; export RICHACL_OLD_KERNEL_SO;'
+.PHONY: check-old-kernel
 clean-local: clean-fault
 clean-fault:
-	rm -rf test/fault/vg-bin test/fault/valgrind.log test/fault/cc
+	rm -rf test/fault/vg-bin test/fault/old-bin test/fault/valgrind.log \
+	  test/fault/cc
 .PHONY: clean-fault
 
 ## Sanitizer builds (configure --enable-sanitizers): a sanitizer report
