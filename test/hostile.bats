@@ -2,13 +2,14 @@
 # Hostile trees (issue 5, item 4): getrichacl -R and setrichacl -R over
 # trees that someone else controls (-j: one walker and parallel ones).  A
 # directory swapped for a symlink to a directory outside the tree while the
-# walk runs (test/helpers/swap_race, many iterations), symlink loops, directories without search permission,
-# files removed mid-walk, and names with newlines, tabs, invalid UTF-8 and
-# leading dashes.  Nothing outside the tree is ever read or written: the
-# sentinel directory outside keeps its ctime (which any setxattr or chmod
-# would advance, even one that writes the same bytes), mode and xattrs,
-# and its files' names never appear in any output -- one of them has
-# invalid ACL bytes, which either tool would report if it read them.
+# walk runs (test/helpers/swap_race, many iterations), symlink loops,
+# directories without search permission, files removed mid-walk, and
+# names with newlines, tabs, invalid UTF-8 and leading dashes.  Nothing
+# outside the tree is ever read or written: the sentinel directory outside
+# keeps its ctime (which any setxattr or chmod would advance, even one that
+# writes the same bytes), mode and xattrs, and its files' names never
+# appear in any output -- one of them has invalid ACL bytes, which either
+# tool would report if it read them.
 #
 # The assertions hold on every iteration whatever the timing of the race;
 # only how often the walk notices the race (and reports it) varies.
