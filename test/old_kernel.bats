@@ -147,14 +147,7 @@ make_twins() {
 }
 
 @test "as the owner, not root (user.richacl): an unreadable directory is reported, the rest done" {
-	make_user_dir
-	require_alice_tools
-	cd "$RT_USER_DIR"
-	as_alice mkdir -p t/a t/locked t/z
-	as_alice touch t/a/f t/locked/hidden t/z/g
-	as_alice chmod 600 t/a/f t/locked/hidden t/z/g
-	as_alice setrichacl --set 'owner@:rwp::allow user:rtbob:r::allow' t/a/f t/z/g
-	as_alice chmod 000 t/locked
+	mk_alice_tree
 	OLD_LOG=$RT_USER_DIR/enosys.log
 	run --separate-stderr -1 as_alice env \
 		LD_PRELOAD="$OLD_KERNEL_SO" OLD_KERNEL_LOG="$OLD_LOG" \

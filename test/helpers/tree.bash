@@ -53,3 +53,16 @@ require_alice_tools() {
 		skip "no user.* extended attributes in /tmp"
 	rm -f "$RT_USER_DIR/.probe"
 }
+
+# rtalice's tree in RT_USER_DIR: t/a/f, t/locked/hidden (t/locked mode
+# 000), t/z/g; ACLs in user.richacl.
+mk_alice_tree() {
+	make_user_dir
+	require_alice_tools
+	cd "$RT_USER_DIR"
+	as_alice mkdir -p t/a t/locked t/z
+	as_alice touch t/a/f t/locked/hidden t/z/g
+	as_alice chmod 600 t/a/f t/locked/hidden t/z/g
+	as_alice setrichacl --set 'owner@:rwp::allow user:rtbob:r::allow' t/a/f t/z/g
+	as_alice chmod 000 t/locked
+}
