@@ -556,3 +556,89 @@ teardown() {
 	run -0 touch d/f
 	run -0 ls d
 }
+
+# --- names in the kernel's cache (--entry-timeout) ----------------------------
+
+# Remount with OPTIONS.
+remount() {
+	cd /
+	fs_umount "$M"
+	fs_mount "$B" "$M" "$@"
+	cd "$M"
+}
+
+@test "without --entry-timeout, a narrowed search permission applies at once" {
+	mkdirm d 755
+	mkfile d/f 644
+	run -0 as rtbob stat -c %n d/f
+	chmod 700 d
+	run -1 as rtbob stat d/f
+	assert_output --partial "Permission denied"
+	chmod 755 d
+	setrichacl --set 'owner@:rwpxd::allow user:rtbob:x::deny everyone@:x::allow' d
+	run -1 as rtbob stat d/f
+}
+
+@test "--entry-timeout: a directory that only some may search is never cached" {
+	remount --entry-timeout=60
+	mkdirm d 700
+	setrichacl --set 'owner@:rwpxd::allow user:rtalice:x::allow' d
+	mkfile d/f 644
+	local i
+	for i in 1 2 3; do
+		run -0 as rtalice stat -c %n d/f
+		run -1 as rtbob stat d/f
+		assert_output --partial "Permission denied"
+	done
+}
+
+@test "--entry-timeout: everyone@ may search but one user is denied: never cached" {
+	remount --entry-timeout=60
+	mkdirm d 755
+	setrichacl --set 'owner@:rwpxd::allow user:rtbob:x::deny everyone@:x::allow' d
+	mkfile d/f 644
+	local i
+	for i in 1 2 3; do
+		run -0 as rtalice stat -c %n d/f
+		run -1 as rtbob stat d/f
+		assert_output --partial "Permission denied"
+	done
+	# A file mask without execute for others: not cached either.
+	mkdirm e 755
+	setrichacl --set 'owner@:rwpxd::allow group@:x::allow everyone@:x::allow' e
+	chmod 710 e
+	mkfile e/f 644
+	run -0 stat -c %n e/f
+	run -1 as rtbob stat e/f
+	assert_output --partial "Permission denied"
+}
+
+@test "--entry-timeout: names in a directory anyone may search are served, and open still checks the ACL" {
+	remount --entry-timeout=60
+	mkdirm d 755
+	echo data >d/f
+	setrichacl --set 'owner@:rw::allow user:rtalice:r::allow' d/f
+	local i
+	for i in 1 2 3; do
+		run -0 as rtalice cat d/f
+		assert_output data
+		run -1 as rtbob cat d/f
+		assert_output --partial "Permission denied"
+	done
+	# What the option trades: a name looked up before a directory's
+	# search permission is narrowed stays usable until it times out.
+	run -0 as rtbob stat -c %n d/f
+	chmod 700 d
+	run -0 as rtbob stat -c %n d/f
+	run ! as rtbob ls d
+	assert_output --partial "Permission denied"
+}
+
+@test "--entry-timeout takes 0 to 3600 seconds" {
+	run -1 "$RICHACLFS" --entry-timeout=soon "$B" "$M"
+	assert_line --index 0 --regexp "richaclfs: invalid number of seconds 'soon'$"
+	run -1 "$RICHACLFS" --entry-timeout=3601 "$B" "$M"
+	assert_line --index 0 --partial "'3601'"
+	run -1 "$RICHACLFS" --entry-timeout=-1 "$B" "$M"
+	assert_line --index 0 --partial "'-1'"
+}

@@ -13,6 +13,22 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+/*
+ * How long the kernel may keep a name found in @dir: 0 (every walk comes
+ * back for a lookup, and with it the search check), unless --entry-timeout
+ * was given and nobody could be refused the search.
+ */
+static double
+entry_timeout (struct fs_inode *dir)
+{
+  struct stat st;
+
+  if (fs_options.entry_timeout <= 0 || inode_stat (dir, &st)
+      || !searchable_by_all (dir, &st))
+    return FS_TIMEOUT;
+  return fs_options.entry_timeout;
+}
+
 int
 make_entry (struct fs_inode *dir, const char *name, struct fuse_entry_param *e)
 {
@@ -35,14 +51,15 @@ make_entry (struct fs_inode *dir, const char *name, struct fuse_entry_param *e)
     return errno;
   e->ino = inode_number (inode);
   e->attr_timeout = FS_TIMEOUT;
-  e->entry_timeout = FS_TIMEOUT;
+  e->entry_timeout = entry_timeout (dir);
   return 0;
 }
 
 /*
  * may_lookup(): looking up a name needs execute (search) on the
  * directory.  With an entry timeout of 0 the kernel asks again on every
- * path walk, so the check is made for every caller that walks through.
+ * path walk, so the check is made for every caller that walks through;
+ * a longer one is given only where the check could refuse nobody.
  */
 void
 op_lookup (fuse_req_t req, fuse_ino_t parent, const char *name)

@@ -253,6 +253,39 @@ may_access (struct caller *c, struct fs_inode *inode, const struct stat *st,
 }
 
 /*
+ * True when no entry denies execute, an everyone@ entry allows it, and,
+ * in a masked ACL, every file class mask includes it: then the walk of
+ * richacl_permission() grants execute to any caller (a deny entry that
+ * comes after the allow would not matter, but is not worth telling apart).
+ */
+bool
+searchable_by_all (struct fs_inode *inode, const struct stat *st)
+{
+  const struct richace *ace;
+  struct richacl *acl;
+  bool stored, everyone = false, denied = false;
+
+  acl = acl_get (inode, st, &stored);
+  if (!acl)
+    return false;
+  richacl_for_each_entry (ace, acl)
+    {
+      if (richace_is_inherit_only (ace) || !(ace->e_mask & RICHACE_EXECUTE))
+	continue;
+      if (!richace_is_allow (ace))
+	denied = true;
+      else if (richace_is_everyone (ace))
+	everyone = true;
+    }
+  if ((acl->a_flags & RICHACL_MASKED)
+      && !(acl->a_owner_mask & acl->a_group_mask & acl->a_other_mask
+	   & RICHACE_EXECUTE))
+    denied = true;
+  richacl_free (acl);
+  return everyone && !denied;
+}
+
+/*
  * build_open_flags() and may_open(): the MAY_* requests of an open.
  * O_TRUNC needs write, O_APPEND adds append (so that write with append
  * asks for append_data only, seed 004), and an exec asks for execute

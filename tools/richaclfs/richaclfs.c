@@ -37,6 +37,7 @@ enum
 {
   XATTR_NAME_OPT = CHAR_MAX + 1,
   NO_ACL_CACHE_OPT,
+  ENTRY_TIMEOUT_OPT,
   HELP_OPT,
   VERSION_OPT
 };
@@ -48,10 +49,30 @@ static const struct option long_options[] = {
   {"options", required_argument, NULL, 'o'},
   {"xattr-name", required_argument, NULL, XATTR_NAME_OPT},
   {"no-acl-cache", no_argument, NULL, NO_ACL_CACHE_OPT},
+  {"entry-timeout", required_argument, NULL, ENTRY_TIMEOUT_OPT},
   {"help", no_argument, NULL, HELP_OPT},
   {"version", no_argument, NULL, VERSION_OPT},
   {NULL, 0, NULL, 0}
 };
+
+static _Noreturn void usage (int status);
+
+/* The argument of --entry-timeout: a number of seconds, 0 to 3600. */
+static double
+parse_seconds (const char *arg)
+{
+  char *end;
+  double seconds;
+
+  errno = 0;
+  seconds = strtod (arg, &end);
+  if (end == arg || *end || errno || !(seconds >= 0 && seconds <= 3600))
+    {
+      error (0, 0, _("invalid number of seconds %s"), quote (arg));
+      usage (EXIT_FAILURE);
+    }
+  return seconds;
+}
 
 static _Noreturn void
 usage (int status)
@@ -78,6 +99,10 @@ attribute of the backing files and shown as system.richacl on the mount.\n\
                            (default: trusted.richacl)\n\
       --no-acl-cache     read each file's ACL again for every check\n\
                            (for measuring the cache)\n\
+      --entry-timeout=SECONDS  let the kernel cache names found in\n\
+                           directories that anyone may search (default 0:\n\
+                           none; a narrowed search permission then takes\n\
+                           up to SECONDS to apply to names already known)\n\
       --help             display this help and exit\n\
       --version          output version information and exit\n\
 "), stdout);
@@ -245,6 +270,9 @@ main (int argc, char **argv)
 	break;
       case NO_ACL_CACHE_OPT:
 	fs_options.acl_cache = false;
+	break;
+      case ENTRY_TIMEOUT_OPT:
+	fs_options.entry_timeout = parse_seconds (optarg);
 	break;
       case HELP_OPT:
 	usage (EXIT_SUCCESS);

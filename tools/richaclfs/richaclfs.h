@@ -28,6 +28,8 @@
 struct richaclfs_options
 {
   bool acl_cache;	/* keep decoded ACLs per inode (--no-acl-cache) */
+  double entry_timeout;	/* --entry-timeout: 0, or seconds names found in
+			   directories anyone may search stay cached */
   bool debug;		/* -d */
 };
 extern struct richaclfs_options fs_options;
@@ -150,6 +152,14 @@ caller_is_root (const struct caller *c)
  */
 int may_access (struct caller *c, struct fs_inode *inode,
 		const struct stat *st, int want);
+/*
+ * May every caller search the directory @inode (status @st)?  Only then
+ * may a name found in it stay in the kernel's dentry cache: the kernel
+ * walks through a cached name without asking the daemon, which refuses
+ * nobody only if nobody could be refused.
+ */
+bool searchable_by_all (struct fs_inode *inode, const struct stat *st);
+
 /* The MAY_* requests of open(2) with open flags @flags. */
 int open_want (int flags);
 /* may_access() of the object @name in @dir, whose status is @st. */
@@ -182,7 +192,8 @@ int may_chown (struct caller *c, struct fs_inode *inode,
 #define FS_FMODE_EXEC 0x20
 
 /* Entry and attribute timeouts: 0, so that every path walk comes back
-   for a lookup, which is where search permission is checked. */
+   for a lookup, which is where search permission is checked (but see
+   --entry-timeout and searchable_by_all()). */
 #define FS_TIMEOUT 0.0
 
 /* Fill @e for the backing object @name in @dir and take a reference.
