@@ -112,39 +112,48 @@ finish_create (struct caller *c, const struct stat *dir_st, int fd,
   return 0;
 }
 
-/* Shared by mknod and mkdir: the object does not exist yet. */
+/*
+ * What every new object needs first: the directory's status in @dir_st,
+ * may_create() on it, and the ACL (*@acl, NULL for none) and mode (*@mode)
+ * the object inherits.  0 or a positive errno.
+ */
+static int
+begin_create (struct caller *c, struct fs_inode *dir, struct stat *dir_st,
+	      mode_t *mode, struct richacl **acl)
+{
+  int err;
+
+  *acl = NULL;
+  if (inode_stat (dir, dir_st))
+    return errno;
+  err = -may_create (c, dir, dir_st, S_ISDIR (*mode));
+  if (err)
+    return err;
+  if ((S_ISCHR (*mode) || S_ISBLK (*mode)) && !caller_is_root (c))
+    return EPERM;	/* CAP_MKNOD */
+  errno = 0;
+  *acl = inherit_at_create (c, dir, dir_st, mode);
+  if (!*acl && errno)
+    return errno;
+  return 0;
+}
+
+/* Shared by mknod, mkdir and symlink: the object does not exist yet. */
 static void
 make_node (fuse_req_t req, fuse_ino_t parent, const char *name, mode_t mode,
 	   dev_t rdev, const char *link)
 {
   struct fs_inode *dir = inode_get (parent);
-  struct richacl *acl = NULL;
+  struct richacl *acl;
   struct fuse_entry_param e;
   struct caller c;
   struct stat dir_st;
   int err, fd = -1;
 
   caller_init (&c, req);
-  if (inode_stat (dir, &dir_st))
-    {
-      err = errno;
-      goto out;
-    }
-  err = -may_create (&c, dir, &dir_st, S_ISDIR (mode));
+  err = begin_create (&c, dir, &dir_st, &mode, &acl);
   if (err)
     goto out;
-  if ((S_ISCHR (mode) || S_ISBLK (mode)) && !caller_is_root (&c))
-    {
-      err = EPERM;	/* CAP_MKNOD */
-      goto out;
-    }
-  errno = 0;
-  acl = inherit_at_create (&c, dir, &dir_st, &mode);
-  if (!acl && errno)
-    {
-      err = errno;
-      goto out;
-    }
 
   if (link)
     err = symlinkat (link, dir->fd, name) ? errno : 0;
@@ -264,7 +273,7 @@ op_create (fuse_req_t req, fuse_ino_t parent, const char *name, mode_t mode,
 	   struct fuse_file_info *fi)
 {
   struct fs_inode *dir = inode_get (parent);
-  struct richacl *acl = NULL;
+  struct richacl *acl;
   struct fuse_entry_param e;
   struct stat dir_st;
   struct caller c;
@@ -274,21 +283,9 @@ op_create (fuse_req_t req, fuse_ino_t parent, const char *name, mode_t mode,
 
   caller_init (&c, req);
   mode = S_IFREG | (mode & 07777);
-  if (inode_stat (dir, &dir_st))
-    {
-      err = errno;
-      goto out;
-    }
-  err = -may_create (&c, dir, &dir_st, false);
+  err = begin_create (&c, dir, &dir_st, &mode, &acl);
   if (err)
     goto out;
-  errno = 0;
-  acl = inherit_at_create (&c, dir, &dir_st, &mode);
-  if (!acl && errno)
-    {
-      err = errno;
-      goto out;
-    }
   fd = openat (dir->fd, name, flags, 0);
   if (fd < 0 && errno == EEXIST && !(fi->flags & O_EXCL))
     {
